@@ -1,0 +1,19 @@
+/** Names of the HTTP headers the API defines (decisions recorded in `docs/reference/decisions.md`). */
+export const HTTP_HEADERS = {
+  /** Present on every response; equals `error.request_id` on errors. */
+  requestId: 'X-Request-Id',
+  /** Seconds to wait before retrying; on 429 and 503 responses (RFC 9110 §10.2.3). */
+  retryAfter: 'Retry-After',
+  /** Requests allowed per window, on every authenticated response. */
+  rateLimitLimit: 'RateLimit-Limit',
+  /** Requests left in the current window, on every authenticated response. */
+  rateLimitRemaining: 'RateLimit-Remaining',
+  /** Seconds until the current window resets, on every authenticated response. */
+  rateLimitReset: 'RateLimit-Reset',
+  /** `true` when a message submission replayed an earlier identical one. */
+  idempotentReplayed: 'Idempotent-Replayed',
+  /** Set on deprecated operations (RFC 9745). */
+  deprecation: 'Deprecation',
+  /** Removal date of a deprecated operation (RFC 8594). */
+  sunset: 'Sunset',
+} as const;

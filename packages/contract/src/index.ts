@@ -1,0 +1,156 @@
+export { API_VERSION, INTERFACE_VERSION, PATH_PREFIX, WEBSOCKET_PATH, WEBSOCKET_SUBPROTOCOL } from './constants/api-version.ts';
+export { countCharacters, FIELD_LIMITS } from './constants/field-limits.ts';
+export { HTTP_HEADERS } from './constants/http-headers.ts';
+export { SCOPES, type Scope, scopeSchema } from './constants/scopes.ts';
+export {
+  API_ERROR_CODE_LIST,
+  API_ERROR_CODES,
+  type ApiErrorCode,
+  httpStatusOf,
+  isApiErrorCode,
+  isRetryableCode,
+} from './errors/api-error-codes.ts';
+export {
+  type ErrorBody,
+  type ErrorDetail,
+  type ErrorEnvelope,
+  errorBodySchema,
+  errorDetailSchema,
+  errorEnvelopeSchema,
+} from './errors/error-envelope.ts';
+export { TURN_ERROR_CODES, type TurnErrorCode } from './errors/turn-error-codes.ts';
+export {
+  type ClientFrame,
+  clientFrameSchema,
+  type PingFrame,
+  pingFrameSchema,
+  type TurnSubscribeFrame,
+  turnSubscribeFrameSchema,
+  type UserMessageFrame,
+  userMessageFrameSchema,
+} from './events/client-frames.ts';
+export { CLOSE_CODES, type CloseCode, isReconnectableClose } from './events/close-codes.ts';
+export {
+  assistantCompletedEventSchema,
+  assistantDeltaEventSchema,
+  assistantErrorEventSchema,
+  assistantStatusEventSchema,
+  frameRejectedEventSchema,
+  pongEventSchema,
+  SERVER_EVENT_TYPES,
+  type ServerEvent,
+  type ServerEventOf,
+  type ServerEventType,
+  serverEventSchema,
+  type TurnEvent,
+  turnAcceptedEventSchema,
+  turnRunningEventSchema,
+  turnSnapshotEventSchema,
+} from './events/server-events.ts';
+export { OPERATIONS, type OperationAuth, type OperationDefinition, type OperationName } from './operations.ts';
+export { type TextBounds, boundedText } from './primitives/bounded-text.ts';
+export { conversationTitleSchema, normalizeTitle } from './primitives/conversation-title.ts';
+export { externalUserIdSchema } from './primitives/external-user-id.ts';
+export { localeSchema } from './primitives/locale.ts';
+export { isIanaTimeZone, timeZoneSchema } from './primitives/time-zone.ts';
+export { timestampSchema } from './primitives/timestamp.ts';
+export { uuidSchema } from './primitives/uuid.ts';
+export {
+  type CreateConversationRequest,
+  createConversationRequestSchema,
+  type RenameConversationRequest,
+  renameConversationRequestSchema,
+} from './requests/conversation-requests.ts';
+export { type IssueTokenRequest, issueTokenRequestSchema } from './requests/issue-token-request.ts';
+export { type ListMessagesQuery, listMessagesQuerySchema } from './requests/list-messages-query.ts';
+export {
+  conversationPathSchema,
+  messagePathSchema,
+  turnPathSchema,
+  userPathSchema,
+} from './requests/path-parameters.ts';
+export {
+  clientMessageIdSchema,
+  messageTextSchema,
+  type SendMessageRequest,
+  sendMessageRequestSchema,
+} from './requests/send-message-request.ts';
+export {
+  type ApplicationLimits,
+  applicationLimitsSchema,
+  type Capabilities,
+  capabilitiesSchema,
+  type Environment,
+  environmentSchema,
+} from './resources/capabilities.ts';
+export {
+  type CreatedConversation,
+  createdConversationSchema,
+  type RenamedConversation,
+  renamedConversationSchema,
+} from './resources/conversation.ts';
+export {
+  FEEDBACK_REASONS,
+  type Feedback,
+  type FeedbackReason,
+  feedbackReasonSchema,
+  feedbackSchema,
+  type Rating,
+  ratingSchema,
+  type SubmitFeedbackRequest,
+  type SubmitFeedbackResponse,
+  submitFeedbackRequestSchema,
+  submitFeedbackResponseSchema,
+} from './resources/feedback.ts';
+export { type Message, messageSchema } from './resources/message.ts';
+export {
+  type Location,
+  locationSchema,
+  type MessageMetadata,
+  messageMetadataSchema,
+  PLATFORMS,
+} from './resources/message-input.ts';
+export {
+  MESSAGE_STATUSES,
+  type MessageRole,
+  type MessageStatus,
+  messageRoleSchema,
+  messageStatusSchema,
+} from './resources/message-status.ts';
+export {
+  CARD_TYPES,
+  type Card,
+  cardSchema,
+  SUGGESTED_ACTION_TYPES,
+  type SuggestedAction,
+  suggestedActionSchema,
+  VISUALIZATION_TYPES,
+  type Visualization,
+  visualizationSchema,
+} from './resources/structured-content.ts';
+export { type Token, tokenSchema } from './resources/token.ts';
+export {
+  type Turn,
+  type TurnError,
+  type TurnSummary,
+  turnErrorSchema,
+  turnSchema,
+  turnSummarySchema,
+} from './resources/turn.ts';
+export {
+  canTransitionTurn,
+  isTurnInProgress,
+  TURN_STATUS_TRANSITIONS,
+  TURN_STATUSES,
+  type TurnStatus,
+  turnStatusSchema,
+} from './resources/turn-status.ts';
+export {
+  type DeleteConversationResponse,
+  type DeleteTurnResponse,
+  deleteConversationResponseSchema,
+  deleteTurnResponseSchema,
+  type EraseUserResponse,
+  eraseUserResponseSchema,
+} from './responses/deletion-responses.ts';
+export { type ListMessagesResponse, listMessagesResponseSchema } from './responses/list-messages-response.ts';

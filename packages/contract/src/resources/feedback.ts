@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { FIELD_LIMITS } from '../constants/field-limits.ts';
+import { boundedText } from '../primitives/bounded-text.ts';
+import { timestampSchema } from '../primitives/timestamp.ts';
+import { uuidSchema } from '../primitives/uuid.ts';
+
+/** A rating of an assistant message. */
+export const ratingSchema = z.enum(['up', 'down']).meta({ id: 'Rating' });
+
+/** Allowed values of feedback `reason` (decision): one short category, whatever the rating. */
+export const FEEDBACK_REASONS = [
+  'helpful',
+  'inaccurate',
+  'incomplete',
+  'outdated',
+  'not_relevant',
+  'unclear',
+  'inappropriate',
+  'other',
+] as const;
+
+/** Short category of a feedback. */
+export const feedbackReasonSchema = z.enum(FEEDBACK_REASONS).meta({ id: 'FeedbackReason' });
+
+/** Request body of feedback submission. A new submission replaces the previous one. */
+export const submitFeedbackRequestSchema = z
+  .strictObject({
+    rating: ratingSchema,
+    reason: feedbackReasonSchema.optional(),
+    comment: boundedText({ max: FIELD_LIMITS.feedbackCommentMaxLength }).optional(),
+  })
+  .meta({ id: 'SubmitFeedbackRequest', examples: [{ rating: 'down', reason: 'outdated', comment: 'The fee changed in 2026.' }] });
+
+/** Feedback as stored. */
+export const feedbackSchema = z
+  .looseObject({
+    rating: ratingSchema,
+    reason: feedbackReasonSchema.nullable().optional(),
+    comment: z.string().nullable().optional(),
+    message_id: uuidSchema.optional(),
+    updated_at: timestampSchema.optional(),
+  })
+  .meta({ id: 'Feedback' });
+
+/** Response of feedback submission. */
+export const submitFeedbackResponseSchema = z
+  .looseObject({ success: z.literal(true), feedback: feedbackSchema })
+  .meta({ id: 'SubmitFeedbackResponse' });
+
+/** A rating of an assistant message. */
+export type Rating = z.infer<typeof ratingSchema>;
+/** Short category of a feedback. */
+export type FeedbackReason = z.infer<typeof feedbackReasonSchema>;
+/** Request body of feedback submission. */
+export type SubmitFeedbackRequest = z.input<typeof submitFeedbackRequestSchema>;
+/** Feedback as stored. */
+export type Feedback = z.infer<typeof feedbackSchema>;
+/** Response of feedback submission. */
+export type SubmitFeedbackResponse = z.infer<typeof submitFeedbackResponseSchema>;
