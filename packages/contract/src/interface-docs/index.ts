@@ -1,1 +1,3 @@
-export const placeholder = 1;
+export { buildAsyncApiDocument } from './asyncapi-document.ts';
+export { buildOpenApiDocument } from './openapi-document.ts';
+export type { JsonSchema } from './schema-components.ts';

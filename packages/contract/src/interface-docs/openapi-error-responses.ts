@@ -1,0 +1,49 @@
+import { API_ERROR_CODES, type ApiErrorCode } from '../errors/api-error-codes.ts';
+import type { JsonSchema } from './schema-components.ts';
+
+const EXAMPLE_REQUEST_ID = '0b6b3c54-3f7e-4c8e-9a43-6b1de1f0c2aa';
+
+/** OpenAPI responses for the error codes of one operation, grouped by HTTP status. */
+export function errorResponses(codes: readonly ApiErrorCode[]): Record<string, JsonSchema> {
+  const byStatus = new Map<number, ApiErrorCode[]>();
+  for (const code of codes) {
+    const status = API_ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const statuses = [...byStatus.keys()].sort((a, b) => a - b);
+  return Object.fromEntries(
+    statuses.map((status) => [String(status), errorResponse(byStatus.get(status)!)]),
+  );
+}
+
+function errorResponse(codes: ApiErrorCode[]): JsonSchema {
+  const status = API_ERROR_CODES[codes[0]!].status;
+  const waits = status === 429 || status === 503;
+  return {
+    description: codes.map((code) => `\`${code}\`: ${API_ERROR_CODES[code].description}`).join(' '),
+    headers: {
+      'X-Request-Id': { $ref: '#/components/headers/RequestId' },
+      ...(waits ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
+    },
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+        examples: Object.fromEntries(
+          codes.map((code) => [
+            code,
+            {
+              value: {
+                error: {
+                  code,
+                  message: API_ERROR_CODES[code].description,
+                  retryable: API_ERROR_CODES[code].retryable,
+                  request_id: EXAMPLE_REQUEST_ID,
+                },
+              },
+            },
+          ]),
+        ),
+      },
+    },
+  };
+}

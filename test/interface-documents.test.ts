@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { Parser } from '@asyncapi/parser';
+import { SERVER_EVENT_TYPES } from '@partner-assistant/contract';
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { renderInterfaceDocuments } from '../scripts/interface-documents.ts';
+
+const root = new URL('..', import.meta.url);
+const committed = (path: string) => readFileSync(new URL(path, root), 'utf8');
+
+/** Every REST endpoint of the specification, as `METHOD path`. */
+const SPEC_ENDPOINTS = [
+  'post /api/partners/v1/tokens',
+  'post /api/partners/v1/conversations',
+  'patch /api/partners/v1/conversations/{conversation_id}',
+  'delete /api/partners/v1/conversations/{conversation_id}',
+  'post /api/partners/v1/conversations/{conversation_id}/messages',
+  'get /api/partners/v1/conversations/{conversation_id}/messages',
+  'get /api/partners/v1/turns/{turn_id}',
+  'delete /api/partners/v1/turns/{turn_id}',
+  'post /api/partners/v1/messages/{message_id}/feedback',
+  'delete /api/partners/v1/users/{external_user_id}',
+  'get /api/partners/v1/capabilities',
+];
+
+describe('generated interface documents', () => {
+  const rendered = renderInterfaceDocuments();
+
+  it.each(Object.keys(rendered))(
+    '%s is up to date (run `pnpm generate` after changing the contract)',
+    (path) => {
+      expect(committed(path)).toBe(rendered[path]);
+    },
+  );
+
+  it('the OpenAPI document validates and covers every REST endpoint of the specification', async () => {
+    const document = JSON.parse(committed('docs/openapi.json'));
+    const result = await validate(structuredClone(document));
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    const endpoints = Object.entries(document.paths as Record<string, object>).flatMap(
+      ([path, item]) => Object.keys(item).map((method) => `${method} ${path}`),
+    );
+    expect(endpoints.sort()).toEqual([...SPEC_ENDPOINTS].sort());
+  });
+
+  it('the OpenAPI document documents the error envelope on every operation', () => {
+    const document = JSON.parse(committed('docs/openapi.json'));
+    for (const item of Object.values(
+      document.paths as Record<string, Record<string, { responses: object }>>,
+    )) {
+      for (const operation of Object.values(item)) {
+        expect(Object.keys(operation.responses)).toContain('401');
+        expect(Object.keys(operation.responses)).toContain('429');
+      }
+    }
+  });
+
+  it('the AsyncAPI document validates and covers every client frame and server event', async () => {
+    const text = committed('docs/asyncapi.yaml');
+    const { document, diagnostics } = await new Parser().parse(text);
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 0);
+    expect(errors.map((error) => `${error.path.join('.')}: ${error.message}`)).toEqual([]);
+    expect(document).toBeDefined();
+    const names = Object.values(
+      parse(text).components.messages as Record<string, { name: string }>,
+    ).map((m) => m.name);
+    expect(names.sort()).toEqual(
+      [...SERVER_EVENT_TYPES, 'user.message', 'ping', 'turn.subscribe'].sort(),
+    );
+  });
+});
