@@ -1,4 +1,10 @@
-export { API_VERSION, INTERFACE_VERSION, PATH_PREFIX, WEBSOCKET_PATH, WEBSOCKET_SUBPROTOCOL } from './constants/api-version.ts';
+export {
+  API_VERSION,
+  INTERFACE_VERSION,
+  PATH_PREFIX,
+  WEBSOCKET_PATH,
+  WEBSOCKET_SUBPROTOCOL,
+} from './constants/api-version.ts';
 export { countCharacters, FIELD_LIMITS } from './constants/field-limits.ts';
 export { HTTP_HEADERS } from './constants/http-headers.ts';
 export { SCOPES, type Scope, scopeSchema } from './constants/scopes.ts';
@@ -47,8 +53,13 @@ export {
   turnRunningEventSchema,
   turnSnapshotEventSchema,
 } from './events/server-events.ts';
-export { OPERATIONS, type OperationAuth, type OperationDefinition, type OperationName } from './operations.ts';
-export { type TextBounds, boundedText } from './primitives/bounded-text.ts';
+export {
+  OPERATIONS,
+  type OperationAuth,
+  type OperationDefinition,
+  type OperationName,
+} from './operations.ts';
+export { boundedText, type TextBounds } from './primitives/bounded-text.ts';
 export { conversationTitleSchema, normalizeTitle } from './primitives/conversation-title.ts';
 export { externalUserIdSchema } from './primitives/external-user-id.ts';
 export { localeSchema } from './primitives/locale.ts';
@@ -153,4 +164,7 @@ export {
   type EraseUserResponse,
   eraseUserResponseSchema,
 } from './responses/deletion-responses.ts';
-export { type ListMessagesResponse, listMessagesResponseSchema } from './responses/list-messages-response.ts';
+export {
+  type ListMessagesResponse,
+  listMessagesResponseSchema,
+} from './responses/list-messages-response.ts';

@@ -1,16 +1,24 @@
 import type { z } from 'zod';
 import type { Scope } from './constants/scopes.ts';
 import type { ApiErrorCode } from './errors/api-error-codes.ts';
-import { createdConversationSchema, renamedConversationSchema } from './resources/conversation.ts';
-import { submitFeedbackRequestSchema, submitFeedbackResponseSchema } from './resources/feedback.ts';
-import { capabilitiesSchema } from './resources/capabilities.ts';
-import { tokenSchema } from './resources/token.ts';
-import { turnSchema, turnSummarySchema } from './resources/turn.ts';
-import { createConversationRequestSchema, renameConversationRequestSchema } from './requests/conversation-requests.ts';
+import {
+  createConversationRequestSchema,
+  renameConversationRequestSchema,
+} from './requests/conversation-requests.ts';
 import { issueTokenRequestSchema } from './requests/issue-token-request.ts';
 import { listMessagesQuerySchema } from './requests/list-messages-query.ts';
-import { conversationPathSchema, messagePathSchema, turnPathSchema, userPathSchema } from './requests/path-parameters.ts';
+import {
+  conversationPathSchema,
+  messagePathSchema,
+  turnPathSchema,
+  userPathSchema,
+} from './requests/path-parameters.ts';
 import { sendMessageRequestSchema } from './requests/send-message-request.ts';
+import { capabilitiesSchema } from './resources/capabilities.ts';
+import { createdConversationSchema, renamedConversationSchema } from './resources/conversation.ts';
+import { submitFeedbackRequestSchema, submitFeedbackResponseSchema } from './resources/feedback.ts';
+import { tokenSchema } from './resources/token.ts';
+import { turnSchema, turnSummarySchema } from './resources/turn.ts';
 import {
   deleteConversationResponseSchema,
   deleteTurnResponseSchema,
@@ -42,7 +50,9 @@ export interface OperationDefinition {
   /** JSON request body. */
   readonly body?: z.ZodType;
   /** Success responses by HTTP status. */
-  readonly responses: Readonly<Record<number, { readonly description: string; readonly schema: z.ZodType }>>;
+  readonly responses: Readonly<
+    Record<number, { readonly description: string; readonly schema: z.ZodType }>
+  >;
   /** Error codes this operation can answer with. */
   readonly errors: readonly ApiErrorCode[];
 }
@@ -73,7 +83,10 @@ export const OPERATIONS = {
     body: createConversationRequestSchema,
     responses: {
       201: { description: 'Conversation created.', schema: createdConversationSchema },
-      200: { description: 'Existing conversation resumed; nothing was created.', schema: createdConversationSchema },
+      200: {
+        description: 'Existing conversation resumed; nothing was created.',
+        schema: createdConversationSchema,
+      },
     },
     errors: [...common, 'insufficient_scope', ...withBody],
   },
@@ -110,13 +123,23 @@ export const OPERATIONS = {
     pathParams: conversationPathSchema,
     body: sendMessageRequestSchema,
     responses: {
-      202: { description: 'Accepted; the turn is still being processed.', schema: turnSummarySchema },
+      202: {
+        description: 'Accepted; the turn is still being processed.',
+        schema: turnSummarySchema,
+      },
       200: {
         description: 'Replay of an identical message whose turn has already ended.',
         schema: turnSummarySchema,
       },
     },
-    errors: [...common, 'insufficient_scope', 'not_found', 'idempotency_conflict', 'queue_unavailable', ...withBody],
+    errors: [
+      ...common,
+      'insufficient_scope',
+      'not_found',
+      'idempotency_conflict',
+      'queue_unavailable',
+      ...withBody,
+    ],
   },
   listMessages: {
     operationId: 'listMessages',
@@ -172,7 +195,12 @@ export const OPERATIONS = {
     auth: 'basic',
     scope: null,
     pathParams: userPathSchema,
-    responses: { 200: { description: 'Erased (also when the user had no data).', schema: eraseUserResponseSchema } },
+    responses: {
+      200: {
+        description: 'Erased (also when the user had no data).',
+        schema: eraseUserResponseSchema,
+      },
+    },
     errors: [...common, 'invalid_request'],
   },
   getCapabilities: {

@@ -3,7 +3,11 @@
  * These describe why processing ended, not an HTTP failure.
  */
 export const TURN_ERROR_CODES = {
-  processing_failed: { retryable: true, description: 'The assistant could not produce an answer; sending the question again may succeed.' },
+  processing_failed: {
+    retryable: true,
+    description:
+      'The assistant could not produce an answer; sending the question again may succeed.',
+  },
 } as const satisfies Record<string, { retryable: boolean; description: string }>;
 
 /** Why a turn failed. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from '../primitives/uuid.ts';
-import { locationSchema } from '../resources/message-input.ts';
 import { clientMessageIdSchema, messageTextSchema } from '../requests/send-message-request.ts';
+import { locationSchema } from '../resources/message-input.ts';
 
 /** Sends a user message over the WebSocket; same idempotency as the REST submission. */
 export const userMessageFrameSchema = z
@@ -36,7 +36,10 @@ export const pingFrameSchema = z
  */
 export const turnSubscribeFrameSchema = z
   .strictObject({ type: z.literal('turn.subscribe'), turn_id: uuidSchema })
-  .meta({ id: 'TurnSubscribeFrame', examples: [{ type: 'turn.subscribe', turn_id: '1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9' }] });
+  .meta({
+    id: 'TurnSubscribeFrame',
+    examples: [{ type: 'turn.subscribe', turn_id: '1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9' }],
+  });
 
 /** Any frame a client may send. */
 export const clientFrameSchema = z

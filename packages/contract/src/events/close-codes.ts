@@ -4,6 +4,8 @@
  * handshake; the 44xx codes mirror the HTTP statuses.
  */
 export const CLOSE_CODES = {
+  /** Closed on purpose (by the client, or by the server once a connection has no further use). */
+  normalClosure: 1000,
   /** Server shutting down; reconnect with backoff. */
   goingAway: 1001,
   /** A frame larger than the maximum frame size. */
@@ -25,5 +27,10 @@ export type CloseCode = (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES];
 
 /** True when a client should reconnect (with backoff) after the server closed with `code`. */
 export function isReconnectableClose(code: number): boolean {
-  return code !== CLOSE_CODES.invalidRequest && code !== CLOSE_CODES.unauthorized && code !== CLOSE_CODES.insufficientScope;
+  return (
+    code !== CLOSE_CODES.normalClosure &&
+    code !== CLOSE_CODES.invalidRequest &&
+    code !== CLOSE_CODES.unauthorized &&
+    code !== CLOSE_CODES.insufficientScope
+  );
 }

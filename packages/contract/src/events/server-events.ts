@@ -17,10 +17,18 @@ const turnEvent = <T extends string, S extends z.ZodRawShape>(type: T, shape: S,
   z.looseObject({ type: z.literal(type), ...turnEventFields, ...shape }).meta({ id });
 
 /** The message was accepted: its turn is `queued`. Always `seq` 1. */
-export const turnAcceptedEventSchema = turnEvent('turn.accepted', { turn: turnSchema }, 'TurnAcceptedEvent');
+export const turnAcceptedEventSchema = turnEvent(
+  'turn.accepted',
+  { turn: turnSchema },
+  'TurnAcceptedEvent',
+);
 
 /** The turn started processing: its turn is `running`. */
-export const turnRunningEventSchema = turnEvent('turn.running', { turn: turnSchema }, 'TurnRunningEvent');
+export const turnRunningEventSchema = turnEvent(
+  'turn.running',
+  { turn: turnSchema },
+  'TurnRunningEvent',
+);
 
 /**
  * State of a turn at `seq`, sent in answer to `turn.subscribe` or to a replayed `user.message`.
@@ -38,10 +46,18 @@ export const turnSnapshotEventSchema = turnEvent(
 );
 
 /** Progress text for the user, such as "Looking up procedures…". */
-export const assistantStatusEventSchema = turnEvent('assistant.status', { label: z.string() }, 'AssistantStatusEvent');
+export const assistantStatusEventSchema = turnEvent(
+  'assistant.status',
+  { label: z.string() },
+  'AssistantStatusEvent',
+);
 
 /** A chunk of the answer; the answer is the concatenation of a turn's deltas in `seq` order. */
-export const assistantDeltaEventSchema = turnEvent('assistant.delta', { text: z.string() }, 'AssistantDeltaEvent');
+export const assistantDeltaEventSchema = turnEvent(
+  'assistant.delta',
+  { text: z.string() },
+  'AssistantDeltaEvent',
+);
 
 /** The turn ended with an answer: the final assistant message. Last event of its turn. */
 export const assistantCompletedEventSchema = turnEvent(
@@ -51,7 +67,11 @@ export const assistantCompletedEventSchema = turnEvent(
 );
 
 /** The turn failed. Last event of its turn. */
-export const assistantErrorEventSchema = turnEvent('assistant.error', { error: turnErrorSchema }, 'AssistantErrorEvent');
+export const assistantErrorEventSchema = turnEvent(
+  'assistant.error',
+  { error: turnErrorSchema },
+  'AssistantErrorEvent',
+);
 
 /** Answer to `ping`; carries the ping's `id` when it had one. */
 export const pongEventSchema = z

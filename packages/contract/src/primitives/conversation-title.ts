@@ -14,13 +14,16 @@ export function normalizeTitle(title: string): string {
 
 /**
  * A conversation title as sent by a client. It is normalized with {@link normalizeTitle} first,
- * then must hold 1 to 255 characters, so a title of only white space is refused.
+ * then must hold 1 to 255 characters, so a title of only white space is refused. Control characters
+ * other than white space (which normalization folds) and lone surrogates are refused.
  */
 export const conversationTitleSchema = boundedText({
   min: FIELD_LIMITS.titleMinLength,
   max: FIELD_LIMITS.titleMaxLength,
   normalize: normalizeTitle,
-}).meta({
+})
+  .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'Must not contain control characters or lone surrogates')
+  .meta({
     description:
       'Display name. Normalized (NFC, white space folded and trimmed), then 1 to 255 characters.',
     examples: ['Renewing my passport'],

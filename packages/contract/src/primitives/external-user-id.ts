@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants/field-limits.ts';
 import { boundedText } from './bounded-text.ts';
 
-// Opaque to the service, but it travels in a URL path and in logs: control characters are refused.
-const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+// Opaque to the service, but it travels in a URL path and in logs: control and invisible format
+// characters (such as bidirectional overrides) and lone surrogates (not encodable in a URL) are refused.
+const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Cs}]*$/u;
 
-/** The partner's stable, opaque identifier of its user: 1 to 255 characters, no control characters. */
+/** The partner's stable, opaque identifier of its user: 1 to 255 printable characters. */
 export const externalUserIdSchema = boundedText({
   min: 1,
   max: FIELD_LIMITS.externalUserIdMaxLength,
 })
-  .regex(NO_CONTROL_CHARACTERS, 'Must not contain control characters')
+  .regex(PRINTABLE, 'Must not contain control or invisible format characters, or lone surrogates')
   .meta({ description: "The partner's stable, opaque identifier of its user." });

@@ -17,4 +17,7 @@ export const timeZoneSchema = z
   .min(1)
   .max(64)
   .refine(isIanaTimeZone, 'Must be an IANA time zone name such as Europe/Paris')
-  .meta({ description: 'IANA time zone name, such as `Europe/Paris`.', examples: ['Europe/Paris'] });
+  .meta({
+    description: 'IANA time zone name, such as `Europe/Paris`.',
+    examples: ['Europe/Paris'],
+  });

@@ -12,7 +12,9 @@ export const createConversationRequestSchema = z
   })
   .meta({
     id: 'CreateConversationRequest',
-    examples: [{ title: 'Renewing my passport', conversation_id: '3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35' }],
+    examples: [
+      { title: 'Renewing my passport', conversation_id: '3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35' },
+    ],
   });
 
 /** Request body of a rename. No other property is allowed. */

@@ -7,10 +7,10 @@ export const environmentSchema = z.enum(['sandbox', 'production']).meta({ id: 'E
 /** Limits in force for an application. */
 export const applicationLimitsSchema = z
   .looseObject({
-    message_characters: z.int().positive(),
-    requests_per_minute: z.int().positive(),
-    concurrent_turns: z.int().positive(),
-    daily_messages: z.int().positive(),
+    message_characters: z.int().nonnegative(),
+    requests_per_minute: z.int().nonnegative(),
+    concurrent_turns: z.int().nonnegative(),
+    daily_messages: z.int().nonnegative(),
   })
   .meta({ id: 'ApplicationLimits' });
 
@@ -33,7 +33,12 @@ export const capabilitiesSchema = z
         environment: 'sandbox',
         locales: ['fr-FR', 'en-GB'],
         capabilities: ['administrative_procedures', 'local_life'],
-        limits: { message_characters: 2000, requests_per_minute: 600, concurrent_turns: 4, daily_messages: 5000 },
+        limits: {
+          message_characters: 2000,
+          requests_per_minute: 600,
+          concurrent_turns: 4,
+          daily_messages: 5000,
+        },
       },
     ],
   });

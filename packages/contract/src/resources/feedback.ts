@@ -29,7 +29,10 @@ export const submitFeedbackRequestSchema = z
     reason: feedbackReasonSchema.optional(),
     comment: boundedText({ max: FIELD_LIMITS.feedbackCommentMaxLength }).optional(),
   })
-  .meta({ id: 'SubmitFeedbackRequest', examples: [{ rating: 'down', reason: 'outdated', comment: 'The fee changed in 2026.' }] });
+  .meta({
+    id: 'SubmitFeedbackRequest',
+    examples: [{ rating: 'down', reason: 'outdated', comment: 'The fee changed in 2026.' }],
+  });
 
 /** Feedback as stored. */
 export const feedbackSchema = z

@@ -7,7 +7,12 @@ export const PLATFORMS = ['ios', 'android', 'web', 'other'] as const;
 export const locationSchema = z
   .strictObject({
     city: z.string().min(1).max(120).optional(),
-    commune: z.string().min(1).max(120).meta({ description: 'Commune name or INSEE code.' }).optional(),
+    commune: z
+      .string()
+      .min(1)
+      .max(120)
+      .meta({ description: 'Commune name or INSEE code.' })
+      .optional(),
     postal_code: z.string().min(1).max(16).optional(),
     region: z.string().min(1).max(120).optional(),
     country: z

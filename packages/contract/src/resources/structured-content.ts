@@ -10,7 +10,9 @@ export const VISUALIZATION_TYPES = ['map', 'table', 'timeline'] as const;
 export const SUGGESTED_ACTION_TYPES = ['reply', 'open_url'] as const;
 
 const openType = (known: readonly string[]) =>
-  z.string().meta({ description: `Known values: ${known.map((v) => `\`${v}\``).join(', ')}. Others may appear.` });
+  z.string().meta({
+    description: `Known values: ${known.map((v) => `\`${v}\``).join(', ')}. Others may appear.`,
+  });
 
 /** A structured card attached to an assistant message (a procedure, a place, an event, a link). */
 export const cardSchema = z

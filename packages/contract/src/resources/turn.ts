@@ -7,7 +7,10 @@ import { turnStatusSchema } from './turn-status.ts';
 /** Why a turn failed: `turn.error` and the `error` of `assistant.error`. */
 export const turnErrorSchema = z
   .looseObject({
-    code: z.string().meta({ description: 'Known values: `processing_failed`.' }),
+    code: z.string().optional().meta({
+      description:
+        'Known values: `processing_failed`. Always sent by this API version; optional because the specification promises only `message`.',
+    }),
     message: z.string(),
     retryable: z.boolean().optional(),
   })
