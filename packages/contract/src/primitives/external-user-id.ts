@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants/field-limits.ts';
 import { boundedText } from './bounded-text.ts';
 
