@@ -23,6 +23,8 @@ describe('externalUserIdSchema', () => {
     ['a C1 control character', 'user\u0085'],
     ['a bidirectional override', 'user\u202Eevil'],
     ['a lone surrogate', 'user\uD800'],
+    ['a dot segment', '.'],
+    ['a double-dot segment', '..'],
     ['a number', 42],
     ['null', null],
   ])('refuses %s', (_, id) => {

@@ -1,0 +1,37 @@
+const PARTNER_ERROR_MARKER = Symbol.for('@partner-assistant/backend.error');
+
+/**
+ * Base class of every error this package throws. Recognize one with {@link isPartnerError} rather
+ * than `instanceof`, which fails when two copies of the package are installed.
+ */
+export class PartnerError extends Error {
+  /** Present on every instance; what {@link isPartnerError} looks for, across package copies. */
+  readonly [PARTNER_ERROR_MARKER]: true = true;
+  override name: string = 'PartnerError';
+  /** Whether the same call may succeed if made again later (the SDK already retried it). */
+  readonly retryable: boolean;
+
+  /** @internal */
+  constructor(message: string, options: { cause?: unknown; retryable?: boolean } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+/** True when `value` is an error thrown by this package, whichever copy of it threw. */
+export function isPartnerError(value: unknown): value is PartnerError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[PARTNER_ERROR_MARKER] === true
+  );
+}
+
+/** @internal Marks an error class so its instances are recognized across package copies. */
+export function hasMarker(value: unknown, marker: symbol): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[marker] === true
+  );
+}

@@ -1,0 +1,6 @@
+export {
+  createExpressTokenBroker,
+  type ExpressLikeNext,
+  type ExpressLikeResponse,
+} from './broker/express.ts';
+export type { TokenBrokerOptions, TokenBrokerResponse } from './broker/token-broker.ts';

@@ -1,0 +1,16 @@
+/**
+ * Settles like `promise`, or rejects with the signal's reason as soon as it is aborted. Used when
+ * several callers share one request: one caller giving up must not cancel it for the others.
+ */
+export function raceWithSignal<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

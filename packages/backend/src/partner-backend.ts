@@ -1,0 +1,137 @@
+import {
+  type EraseUserResponse,
+  eraseUserResponseSchema,
+  OPERATIONS,
+  type Token,
+  tokenSchema,
+} from '@partner-assistant/contract';
+import { basicAuthorization } from './internal/basic-auth.ts';
+import { type CallContext, callOperation } from './internal/call-operation.ts';
+import { raceWithSignal } from './internal/race-with-signal.ts';
+import { INSPECT, REDACTED } from './internal/redaction.ts';
+import { resolveSettings } from './internal/resolve-options.ts';
+import { TokenCache } from './internal/token-cache.ts';
+import { validateExternalUserId, validateIssueTokenInput } from './internal/validate-input.ts';
+import type { PartnerBackendOptions, RequestOptions } from './partner-backend-options.ts';
+
+/** Input of {@link PartnerBackend.issueToken}. */
+export interface IssueTokenInput {
+  /** Your stable, opaque id of the user, taken from your own authenticated session. */
+  externalUserId: string;
+  /** BCP 47 tag, such as `fr-FR`. */
+  locale?: string;
+  /** IANA time zone, such as `Europe/Paris`. */
+  timezone?: string;
+}
+
+/**
+ * The Partner Assistant API as seen from a partner's server: issues short-lived user tokens and
+ * erases users, authenticated with the application's client id and secret.
+ *
+ * @example
+ * ```ts
+ * const backend = new PartnerBackend({
+ *   baseUrl: 'https://assistant.example.com',
+ *   clientId: process.env.PA_CLIENT_ID!,
+ *   clientSecret: process.env.PA_CLIENT_SECRET!,
+ * });
+ * const token = await backend.issueToken({ externalUserId: session.userId, locale: 'fr-FR' });
+ * ```
+ */
+export class PartnerBackend {
+  /** Client id of the application (not a secret). */
+  readonly clientId: string;
+  /** API base URL, with the version prefix. */
+  readonly apiUrl: string;
+  // Private fields: invisible to `JSON.stringify`, `util.inspect` and property enumeration.
+  readonly #context: CallContext;
+  readonly #cache: TokenCache | undefined;
+
+  /** @throws {PartnerConfigurationError} On a bad option, or in a browser-like runtime. */
+  constructor(options: PartnerBackendOptions) {
+    const settings = resolveSettings(options);
+    this.clientId = options.clientId;
+    this.apiUrl = settings.apiUrl;
+    this.#context = {
+      settings,
+      authorization: basicAuthorization(options.clientId, options.clientSecret),
+      logger: options.logger,
+    };
+    const cache = options.tokenCache;
+    this.#cache = cache ? new TokenCache(cache === true ? {} : cache, settings.now) : undefined;
+  }
+
+  /**
+   * Issues a user token for `externalUserId`, or returns a cached one still valid past the safety
+   * margin when the token cache is on. Hand the result to your app as it is.
+   * @throws {PartnerValidationError} Before any request, on a bad input.
+   * @throws {PartnerApiError} `unauthorized` (bad credentials), `invalid_request`, or a retryable
+   * code once retries are exhausted.
+   * @throws {PartnerNetworkError} / {PartnerTimeoutError} Once retries are exhausted.
+   */
+  async issueToken(input: IssueTokenInput, options: RequestOptions = {}): Promise<Token> {
+    if (this.#context.settings.validateInput) validateIssueTokenInput(input);
+    const json = {
+      external_user_id: input.externalUserId,
+      locale: input.locale,
+      timezone: input.timezone,
+    };
+    const issue = (signal: AbortSignal | undefined) =>
+      callOperation(this.#context, {
+        operation: 'issueToken',
+        path: OPERATIONS.issueToken.path,
+        json,
+        schema: tokenSchema,
+        signal,
+      });
+    if (!this.#cache) return issue(options.signal);
+    // A cached issuance is shared: it runs to its end, and each caller's signal only stops its wait.
+    const variant = `${input.locale ?? ''}|${input.timezone ?? ''}`;
+    const shared = this.#cache.get(input.externalUserId, variant, () => issue(undefined));
+    return raceWithSignal(shared, options.signal);
+  }
+
+  /**
+   * Erases every conversation and all data of `externalUserId` in your tenant and revokes its
+   * tokens. Answers `{ deleted: true }` also when there was nothing to erase, so it is safe to
+   * retry (the SDK does, on retryable errors). Drops the user's cached token.
+   * @throws {PartnerValidationError} Before any request, on a bad id.
+   */
+  async eraseUser(
+    externalUserId: string,
+    options: RequestOptions = {},
+  ): Promise<EraseUserResponse> {
+    if (this.#context.settings.validateInput) validateExternalUserId(externalUserId);
+    this.#cache?.delete(externalUserId);
+    const encoded = encodeURIComponent(externalUserId);
+    const result = await callOperation(this.#context, {
+      operation: 'eraseUser',
+      path: OPERATIONS.eraseUser.path.replace('{external_user_id}', encoded),
+      schema: eraseUserResponseSchema,
+      signal: options.signal,
+    });
+    // A token issued while the erasure was under way is revoked too: do not keep it.
+    this.#cache?.delete(externalUserId);
+    return result;
+  }
+
+  /** Drops the cached token of `externalUserId`, for instance after revoking it elsewhere. */
+  forgetToken(externalUserId: string): void {
+    this.#cache?.delete(externalUserId);
+  }
+
+  /** What `JSON.stringify` shows: no secret. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: 'PartnerBackend',
+      apiUrl: this.apiUrl,
+      clientId: this.clientId,
+      clientSecret: REDACTED,
+    };
+  }
+
+  /** What Node's `util.inspect` and `console.log` show: no secret. */
+  [INSPECT](): string {
+    return `PartnerBackend ${JSON.stringify(this.toJSON())}`;
+  }
+}
