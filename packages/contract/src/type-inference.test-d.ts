@@ -60,3 +60,11 @@ describe('inferred types', () => {
     expectTypeOf<'quota_paused'>().not.toExtend<ApiErrorCode>();
   });
 });
+
+describe('ErrorBody', () => {
+  it('keeps its known fields next to the open index signature', () => {
+    expectTypeOf<ErrorBody['message']>().toEqualTypeOf<string>();
+    expectTypeOf<ErrorBody['retryable']>().toEqualTypeOf<boolean>();
+    expectTypeOf<ErrorBody['request_id']>().toEqualTypeOf<string>();
+  });
+});

@@ -50,9 +50,20 @@ export type ErrorDetail = z.infer<typeof errorDetailSchema>;
  * The body of an error envelope. `code` is typed with the known codes while still accepting a
  * code added by a later version of the API.
  */
-export type ErrorBody = Omit<z.infer<typeof errorBodySchema>, 'code'> & {
+export interface ErrorBody {
+  /** Machine-readable code. */
   code: ApiErrorCode | (string & {});
-};
+  /** Human-readable text. */
+  message: string;
+  /** Automatic retry is allowed only when true. */
+  retryable: boolean;
+  /** To be quoted to support; also in `X-Request-Id`. */
+  request_id: string;
+  /** Invalid fields, on `invalid_request`. */
+  details?: ErrorDetail[];
+  /** Fields added by later versions of the API. */
+  [field: string]: unknown;
+}
 
 /** The JSON envelope of every error response. */
 export interface ErrorEnvelope {

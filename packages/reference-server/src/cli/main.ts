@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import pino from 'pino';
+import { ReferenceConfigError } from '../config/parse-reference-config.ts';
+import { DEMO_CONFIG } from '../demo-config.ts';
+import { startReferenceServer } from '../start-reference-server.ts';
+import { CliUsageError, parseCliArguments, USAGE } from './cli-arguments.ts';
+
+async function readConfigFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CliUsageError(`Cannot read config file ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliUsageError(`Config file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Runs the CLI; resolves once the server is listening, returns the exit code on failure. */
+export async function runCli(argv: readonly string[]): Promise<number | undefined> {
+  try {
+    const request = parseCliArguments(argv);
+    if (request.kind === 'help') {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    const config = request.configFile ? await readConfigFile(request.configFile) : DEMO_CONFIG;
+    const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
+    const server = await startReferenceServer({
+      config,
+      port: request.port,
+      host: request.host,
+      logger,
+    });
+    const stop = () => {
+      void server.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    const source = request.configFile ? `config ${request.configFile}` : 'demo configuration';
+    process.stdout.write(
+      `Partner Assistant reference server listening on ${server.url} (WebSocket ${server.wsUrl}, ${source})\n`,
+    );
+    return undefined;
+  } catch (error) {
+    if (error instanceof CliUsageError || error instanceof ReferenceConfigError) {
+      process.stderr.write(
+        `${error.message}\n${error instanceof CliUsageError ? `\n${USAGE}\n` : ''}`,
+      );
+      return 2;
+    }
+    process.stderr.write(`Cannot start the server: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+const exitCode = await runCli(process.argv.slice(2));
+if (exitCode !== undefined) process.exitCode = exitCode;

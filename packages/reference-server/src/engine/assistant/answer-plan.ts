@@ -1,0 +1,72 @@
+import type { TurnQuestion } from '../state/engine-state.ts';
+import { type AnswerContent, composeAnswer } from './answer-content.ts';
+import { stableHash } from './answer-topic.ts';
+
+/** Marker that makes a turn fail with `assistant.error`, for partners' error-path tests. */
+export const SIMULATE_ERROR_MARKER = '[simulate:error]';
+
+/** One timed step of a turn's processing. */
+export type AnswerStep =
+  | { atMs: number; kind: 'running' }
+  | { atMs: number; kind: 'status'; label: string }
+  | { atMs: number; kind: 'delta'; text: string }
+  | { atMs: number; kind: 'completed' }
+  | { atMs: number; kind: 'failed' };
+
+/** The script of a turn: timed steps, and the answer they spell out. */
+export interface AnswerPlan {
+  /** Steps in time order; the last one is `completed` or `failed`, at `processingMs`. */
+  steps: AnswerStep[];
+  /** The composed answer (its text is the concatenation of the delta steps). */
+  answer: AnswerContent;
+}
+
+/** Splits `text` into `count` chunks at word boundaries; their concatenation is `text`. */
+export function splitIntoChunks(text: string, count: number): string[] {
+  const words = text.match(/\S+\s*/gu) ?? [text];
+  const perChunk = Math.max(1, Math.ceil(words.length / count));
+  const chunks: string[] = [];
+  for (let index = 0; index < words.length; index += perChunk) {
+    chunks.push(words.slice(index, index + perChunk).join(''));
+  }
+  const leading = text.length - text.trimStart().length;
+  if (leading > 0 && chunks.length > 0) chunks[0] = text.slice(0, leading) + chunks[0];
+  return chunks;
+}
+
+/**
+ * Plans a turn: `running` at 10 % of `processingMs`, two progress labels, three to five deltas
+ * spread up to 90 %, and the end at `processingMs`. A question containing
+ * {@link SIMULATE_ERROR_MARKER} fails instead, after its labels and one partial delta. The same
+ * question always yields the same plan.
+ */
+export function planAnswer(question: TurnQuestion, processingMs: number): AnswerPlan {
+  const answer = composeAnswer(question);
+  const at = (fraction: number) => Math.round(processingMs * fraction);
+  const [firstLabel = '', secondLabel = ''] = answer.labels;
+  const steps: AnswerStep[] = [
+    { atMs: at(0.1), kind: 'running' },
+    { atMs: at(0.15), kind: 'status', label: firstLabel },
+  ];
+  const chunks = splitIntoChunks(answer.text, 3 + (stableHash(question.message) % 3));
+  if (question.message.includes(SIMULATE_ERROR_MARKER)) {
+    // Fail mid-stream: partial text, then the error, so clients prove they discard partial text.
+    steps.push(
+      { atMs: at(0.3), kind: 'status', label: secondLabel },
+      { atMs: at(0.5), kind: 'delta', text: chunks[0] ?? '' },
+      { atMs: processingMs, kind: 'failed' },
+    );
+    return { steps, answer };
+  }
+  chunks.forEach((text, index) => {
+    if (index === 1)
+      steps.push({
+        atMs: at(0.3 + 0.6 * (index / chunks.length)),
+        kind: 'status',
+        label: secondLabel,
+      });
+    steps.push({ atMs: at(0.3 + 0.6 * ((index + 1) / chunks.length)), kind: 'delta', text });
+  });
+  steps.push({ atMs: processingMs, kind: 'completed' });
+  return { steps, answer };
+}

@@ -1,0 +1,67 @@
+import type { Scope } from '@partner-assistant/contract';
+import type { EngineContext } from '../engine-context.ts';
+import type { ApplicationRecord, TokenRecord, UserRecord } from '../state/engine-state.ts';
+
+/** Random bytes in a token: 256 bits, twice the minimum the decisions require. */
+const TOKEN_RANDOM_BYTES = 32;
+
+function base64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** Forgets expired tokens, so a long CI run does not accumulate them. */
+function sweepExpiredTokens(context: EngineContext): void {
+  const now = context.clock.now();
+  for (const [token, record] of context.state.tokens) {
+    if (record.expiresAt <= now) context.state.tokens.delete(token);
+  }
+}
+
+/** Issues an opaque token for `user`, carrying the application's scopes and lifetime. */
+export function issueUserToken(
+  context: EngineContext,
+  request: { application: ApplicationRecord; user: UserRecord; locale: string },
+): TokenRecord {
+  const { application, user, locale } = request;
+  sweepExpiredTokens(context);
+  const record: TokenRecord = {
+    token: `pat_${base64Url(context.random.bytes(TOKEN_RANDOM_BYTES))}`,
+    userId: user.id,
+    clientId: application.clientId,
+    scopes: [...application.scopes],
+    expiresAt: context.clock.now() + application.tokenTtlSeconds * 1000,
+    locale,
+  };
+  context.state.tokens.set(record.token, record);
+  return record;
+}
+
+/** The live record of `token`, or `undefined` when it is unknown, revoked or expired. */
+export function resolveUserToken(context: EngineContext, token: string): TokenRecord | undefined {
+  const record = context.state.tokens.get(token);
+  if (!record) return undefined;
+  if (record.expiresAt <= context.clock.now()) {
+    context.state.tokens.delete(token);
+    return undefined;
+  }
+  return record;
+}
+
+/** Revokes every token of `userId`; returns the revoked tokens. */
+export function revokeUserTokens(context: EngineContext, userId: string): string[] {
+  const revoked: string[] = [];
+  for (const [token, record] of context.state.tokens) {
+    if (record.userId === userId) {
+      context.state.tokens.delete(token);
+      revoked.push(token);
+    }
+  }
+  return revoked;
+}
+
+/** True when `record` carries `scope`. */
+export function tokenHasScope(record: TokenRecord, scope: Scope): boolean {
+  return record.scopes.includes(scope);
+}

@@ -1,0 +1,51 @@
+import { ApiError } from '../api-error.ts';
+import type { EngineContext } from '../engine-context.ts';
+import type { ApplicationRecord, TurnRecord } from '../state/engine-state.ts';
+import { currentUsage, secondsUntilNextUtcDay } from './request-rate.ts';
+
+/** Seconds until the first of `turns` ends, so `Retry-After` is honest (at least 1). */
+function secondsUntilFirstEnds(context: EngineContext, turns: readonly TurnRecord[]): number {
+  const firstEnd = Math.min(...turns.map((turn) => turn.endsAt));
+  return Math.max(1, Math.ceil((firstEnd - context.clock.now()) / 1000));
+}
+
+/**
+ * Checks that one more message may be accepted: the application's `concurrent_turns` (queued +
+ * running) and `daily_messages` (UTC day), then the server-wide queue capacity.
+ *
+ * @throws {ApiError} `429 rate_limit_exceeded` or `503 queue_unavailable`, with `Retry-After`.
+ */
+export function assertMessageAcceptable(
+  context: EngineContext,
+  application: ApplicationRecord,
+): void {
+  const running = [...context.state.turnsInProgress];
+  const ofApplication = running.filter((turn) => turn.clientId === application.clientId);
+  if (ofApplication.length >= application.limits.concurrent_turns) {
+    throw new ApiError('rate_limit_exceeded', 'Too many turns in progress for this application', {
+      retryAfterSeconds: secondsUntilFirstEnds(context, ofApplication),
+    });
+  }
+  if (currentUsage(context, application).messages >= application.limits.daily_messages) {
+    throw new ApiError(
+      'rate_limit_exceeded',
+      'Daily message quota exhausted for this application',
+      {
+        retryAfterSeconds: secondsUntilNextUtcDay(context),
+      },
+    );
+  }
+  if (running.length >= context.settings.queueCapacity) {
+    throw new ApiError('queue_unavailable', 'The queue cannot take the message right now', {
+      retryAfterSeconds: secondsUntilFirstEnds(context, running),
+    });
+  }
+}
+
+/** Counts an accepted message against the application's daily quota. */
+export function recordAcceptedMessage(
+  context: EngineContext,
+  application: ApplicationRecord,
+): void {
+  currentUsage(context, application).messages += 1;
+}

@@ -1,0 +1,96 @@
+import {
+  type CreatedConversation,
+  type DeleteConversationResponse,
+  isTurnInProgress,
+  type RenamedConversation,
+} from '@partner-assistant/contract';
+import { ApiError, notFound } from '../api-error.ts';
+import { timestampNow } from '../engine-context.ts';
+import type { UserCaller } from '../identity/caller.ts';
+import { type ConversationRecord, ownedKey } from '../state/engine-state.ts';
+import { removeConversation, turnsOf } from './data-removal.ts';
+import type { EngineServices, OperationHandler } from './operation-types.ts';
+
+/** The caller's conversation `conversationId`; another user's or tenant's is not found. */
+export function findConversation(
+  services: EngineServices,
+  caller: UserCaller,
+  conversationId: string,
+): ConversationRecord {
+  const conversation = services.context.state.conversations.get(
+    ownedKey(caller.token.userId, conversationId),
+  );
+  if (!conversation) throw notFound('Conversation');
+  return conversation;
+}
+
+function createdView(conversation: ConversationRecord): CreatedConversation {
+  return {
+    conversation_id: conversation.id,
+    title: conversation.title,
+    created_at: conversation.createdAt,
+    updated_at: conversation.updatedAt,
+  };
+}
+
+/** `POST /conversations`: creates one (201), or resumes the caller's existing `conversation_id` (200). */
+export const createConversation: OperationHandler<'createConversation'> = (
+  services,
+  caller,
+  { body },
+) => {
+  const { state } = services.context;
+  const userId = caller.token.userId;
+  if (body.conversation_id) {
+    const existing = state.conversations.get(ownedKey(userId, body.conversation_id));
+    if (existing) return { status: 200, body: createdView(existing) };
+  }
+  const now = timestampNow(services.context);
+  const conversation: ConversationRecord = {
+    id: body.conversation_id ?? services.context.random.uuid(),
+    userId,
+    title: body.title ?? null,
+    createdAt: now,
+    updatedAt: now,
+    messageIds: [],
+    turnIds: [],
+  };
+  state.conversations.set(ownedKey(userId, conversation.id), conversation);
+  return { status: 201, body: createdView(conversation) };
+};
+
+/** `PATCH /conversations/{conversation_id}`: renames (the title is already normalized). */
+export const renameConversation: OperationHandler<'renameConversation'> = (
+  services,
+  caller,
+  input,
+) => {
+  const conversation = findConversation(services, caller, input.params.conversation_id);
+  conversation.title = input.body.title;
+  conversation.updatedAt = timestampNow(services.context);
+  const renamed: RenamedConversation = {
+    conversation_id: conversation.id,
+    title: conversation.title,
+    updated_at: conversation.updatedAt,
+    created_at: conversation.createdAt,
+  };
+  return { status: 200, body: renamed };
+};
+
+/** `DELETE /conversations/{conversation_id}`: refused with 409 while one of its turns runs. */
+export const deleteConversation: OperationHandler<'deleteConversation'> = (
+  services,
+  caller,
+  { params },
+) => {
+  const conversation = findConversation(services, caller, params.conversation_id);
+  if (turnsOf(services, conversation).some((turn) => isTurnInProgress(turn.status))) {
+    throw new ApiError(
+      'turn_in_progress',
+      'The conversation has a turn in progress; retry once it has ended',
+    );
+  }
+  removeConversation(services, conversation);
+  const deleted: DeleteConversationResponse = { deleted: true, conversation_id: conversation.id };
+  return { status: 200, body: deleted };
+};

@@ -1,0 +1,50 @@
+import {
+  HTTP_HEADERS,
+  isTurnInProgress,
+  type ListMessagesResponse,
+  type Message,
+} from '@partner-assistant/contract';
+import { submitMessage } from '../turns/message-submission.ts';
+import { turnView } from '../turns/turn-views.ts';
+import { findConversation } from './conversation-operations.ts';
+import type { OperationHandler } from './operation-types.ts';
+
+/**
+ * `POST /conversations/{conversation_id}/messages`: 202 with the `queued` turn; a replay answers
+ * the original turn as it is now (202 while in progress, 200 once ended) with `Idempotent-Replayed`.
+ */
+export const sendMessage: OperationHandler<'sendMessage'> = (
+  services,
+  caller,
+  { params, body },
+) => {
+  const { turn, replayed } = submitMessage(services, caller, {
+    conversationId: params.conversation_id,
+    clientMessageId: body.client_message_id,
+    message: body.message,
+    location: body.location,
+    fieldPrefix: 'body',
+  });
+  const status = isTurnInProgress(turn.status) ? 202 : 200;
+  const headers = replayed ? { [HTTP_HEADERS.idempotentReplayed]: 'true' } : undefined;
+  return { status, body: turnView(services.context.state, turn), ...(headers ? { headers } : {}) };
+};
+
+/** `GET /conversations/{conversation_id}/messages`: one page of history, oldest first. */
+export const listMessages: OperationHandler<'listMessages'> = (
+  services,
+  caller,
+  { params, query },
+) => {
+  const conversation = findConversation(services, caller, params.conversation_id);
+  const { messages } = services.context.state;
+  const all = conversation.messageIds.flatMap((id): Message[] => {
+    const record = messages.get(id);
+    return record ? [structuredClone(record.message)] : [];
+  });
+  const page: ListMessagesResponse = {
+    messages: all.slice(query.offset, query.offset + query.limit),
+    has_more: query.offset + query.limit < all.length,
+  };
+  return { status: 200, body: page };
+};

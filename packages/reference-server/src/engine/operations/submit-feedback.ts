@@ -1,0 +1,30 @@
+import type { Feedback, SubmitFeedbackResponse } from '@partner-assistant/contract';
+import { invalidField, notFound } from '../api-error.ts';
+import { timestampNow } from '../engine-context.ts';
+import type { OperationHandler } from './operation-types.ts';
+
+/**
+ * `POST /messages/{message_id}/feedback`: rates an assistant message of the caller. A new rating
+ * replaces the previous one entirely (omitted `reason`/`comment` become null).
+ */
+export const submitFeedback: OperationHandler<'submitFeedback'> = (
+  { context },
+  caller,
+  { params, body },
+) => {
+  const record = context.state.messages.get(params.message_id);
+  if (!record || record.userId !== caller.token.userId) throw notFound('Message');
+  if (record.message.role !== 'assistant') {
+    throw invalidField('path.message_id', 'Feedback applies to assistant messages only');
+  }
+  const feedback: Feedback = {
+    rating: body.rating,
+    reason: body.reason ?? null,
+    comment: body.comment ?? null,
+    message_id: params.message_id,
+    updated_at: timestampNow(context),
+  };
+  context.state.feedback.set(params.message_id, feedback);
+  const response: SubmitFeedbackResponse = { success: true, feedback: { ...feedback } };
+  return { status: 200, body: response };
+};

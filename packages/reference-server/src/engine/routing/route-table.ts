@@ -1,0 +1,59 @@
+import { OPERATIONS, type OperationName, PATH_PREFIX } from '@partner-assistant/contract';
+
+/** Where a method and path lead. */
+export type RouteMatch =
+  | { kind: 'operation'; operation: OperationName; params: Record<string, string> }
+  | { kind: 'method_not_allowed'; allow: string[] }
+  | { kind: 'not_found' };
+
+interface Route {
+  operation: OperationName;
+  method: string;
+  segments: string[];
+}
+
+const ROUTES: Route[] = (Object.keys(OPERATIONS) as OperationName[]).map((operation) => ({
+  operation,
+  method: OPERATIONS[operation].method,
+  segments: `${PATH_PREFIX}${OPERATIONS[operation].path}`.split('/'),
+}));
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // Malformed percent-encoding: keep it as sent; the parameter's schema judges it.
+    return segment;
+  }
+}
+
+function matchSegments(route: Route, segments: string[]): Record<string, string> | undefined {
+  if (route.segments.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, expected] of route.segments.entries()) {
+    const actual = segments[index] ?? '';
+    const name = /^\{(\w+)\}$/.exec(expected)?.[1];
+    if (name) params[name] = decodeSegment(actual);
+    else if (expected !== actual) return undefined;
+  }
+  return params;
+}
+
+/**
+ * Finds the operation of `method` on `path` (no query string), or says that the path exists with
+ * other methods (405, with the `Allow` list), or that it does not exist (404).
+ */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const segments = path.split('/');
+  const allow: string[] = [];
+  for (const route of ROUTES) {
+    const params = matchSegments(route, segments);
+    if (!params) continue;
+    if (route.method === method.toUpperCase())
+      return { kind: 'operation', operation: route.operation, params };
+    allow.push(route.method);
+  }
+  return allow.length > 0
+    ? { kind: 'method_not_allowed', allow: [...new Set(allow)].sort() }
+    : { kind: 'not_found' };
+}

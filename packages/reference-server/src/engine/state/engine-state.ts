@@ -1,0 +1,195 @@
+import type {
+  ApplicationLimits,
+  Environment,
+  Feedback,
+  Location,
+  Message,
+  Scope,
+  TurnError,
+  TurnStatus,
+} from '@partner-assistant/contract';
+
+/** A partner (tenant). */
+export interface PartnerRecord {
+  /** Partner id (UUID). */
+  id: string;
+  /** Display name. */
+  name: string;
+}
+
+/** A partner application and its effective configuration. */
+export interface ApplicationRecord {
+  /** Client id, the Basic user name. */
+  clientId: string;
+  /** Client secret, compared in constant time. */
+  clientSecret: string;
+  /** Owning partner. */
+  partnerId: string;
+  /** Sandbox or production. */
+  environment: Environment;
+  /** Scopes granted to this application's tokens. */
+  scopes: Scope[];
+  /** Authorized verticals. */
+  capabilities: string[];
+  /** Supported locales, the first being the fallback. */
+  locales: string[];
+  /** Limits in force. */
+  limits: ApplicationLimits;
+  /** Lifetime of issued tokens. */
+  tokenTtlSeconds: number;
+}
+
+/** A user: one external identity inside one partner's tenant. */
+export interface UserRecord {
+  /** Service-side user id (UUID). */
+  id: string;
+  /** Tenant. */
+  partnerId: string;
+  /** The partner's identifier of the user. */
+  externalUserId: string;
+}
+
+/** An issued user token. */
+export interface TokenRecord {
+  /** The opaque token. */
+  token: string;
+  /** Its user. */
+  userId: string;
+  /** The application that issued it. */
+  clientId: string;
+  /** Scopes it carries. */
+  scopes: Scope[];
+  /** Expiry instant (epoch ms). */
+  expiresAt: number;
+  /** Effective locale of the user's answers. */
+  locale: string;
+}
+
+/** A conversation, owned by one user. */
+export interface ConversationRecord {
+  /** Conversation id (client- or server-generated UUID). */
+  id: string;
+  /** Owner. */
+  userId: string;
+  /** Normalized title, or null. */
+  title: string | null;
+  /** Creation timestamp. */
+  createdAt: string;
+  /** Last change timestamp. */
+  updatedAt: string;
+  /** Message ids in chronological order. */
+  messageIds: string[];
+  /** Turn ids in submission order. */
+  turnIds: string[];
+}
+
+/** A stored message with the owner needed to check access. */
+export interface MessageRecord {
+  /** The message as the API shows it. */
+  message: Message;
+  /** Owner. */
+  userId: string;
+  /** Conversation holding it. */
+  conversationId: string;
+}
+
+/** The question a turn answers, as the simulated assistant reads it. */
+export interface TurnQuestion {
+  /** The user's text. */
+  message: string;
+  /** Geographic context, if any. */
+  location: Location | undefined;
+  /** Locale of the answer. */
+  locale: string;
+}
+
+/** A turn: one user message and the assistant response to it. */
+export interface TurnRecord {
+  /** Turn id. */
+  id: string;
+  /** Conversation. */
+  conversationId: string;
+  /** Owner. */
+  userId: string;
+  /** Application whose quotas it counts against. */
+  clientId: string;
+  /** Idempotency key. */
+  clientMessageId: string;
+  /** Canonical JSON of what must match on a replay. */
+  fingerprint: string;
+  /** Lifecycle status. */
+  status: TurnStatus;
+  /** Creation timestamp. */
+  createdAt: string;
+  /** Last change timestamp. */
+  updatedAt: string;
+  /** The user message. */
+  userMessageId: string;
+  /** The assistant message once the turn ended. */
+  assistantMessageId: string | null;
+  /** Why it failed. */
+  error: TurnError | null;
+  /** Instant (epoch ms) at which processing is planned to end. */
+  endsAt: number;
+  /** What is being answered. */
+  question: TurnQuestion;
+}
+
+/** Usage counters of one application. */
+export interface ApplicationUsage {
+  /** Start (epoch ms) of the current one-minute window. */
+  windowStart: number;
+  /** Authenticated requests in the current window. */
+  requests: number;
+  /** Current UTC day (days since the epoch). */
+  day: number;
+  /** Messages accepted during {@link day}. */
+  messages: number;
+}
+
+/** Everything the engine holds in memory. Keys of per-user maps are built with {@link ownedKey}. */
+export interface EngineState {
+  partners: Map<string, PartnerRecord>;
+  /** By client id. */
+  applications: Map<string, ApplicationRecord>;
+  /** By `ownedKey(partnerId, externalUserId)`. */
+  users: Map<string, UserRecord>;
+  /** By token. */
+  tokens: Map<string, TokenRecord>;
+  /** By `ownedKey(userId, conversationId)`: conversation ids are scoped to their user. */
+  conversations: Map<string, ConversationRecord>;
+  /** By turn id. */
+  turns: Map<string, TurnRecord>;
+  /** By message id. */
+  messages: Map<string, MessageRecord>;
+  /** By assistant message id. */
+  feedback: Map<string, Feedback>;
+  /** By `ownedKey(userId, clientMessageId)`, the turn id. */
+  idempotencyKeys: Map<string, string>;
+  /** By client id. */
+  usage: Map<string, ApplicationUsage>;
+  /** Turns `queued` or `running`, so quotas never scan every turn. */
+  turnsInProgress: Set<TurnRecord>;
+}
+
+/** A map key scoped to an owner, so that two owners never share an entry. */
+export function ownedKey(owner: string, key: string): string {
+  return `${owner}\u0000${key}`;
+}
+
+/** An empty state. */
+export function createEngineState(): EngineState {
+  return {
+    partners: new Map(),
+    applications: new Map(),
+    users: new Map(),
+    tokens: new Map(),
+    conversations: new Map(),
+    turns: new Map(),
+    messages: new Map(),
+    feedback: new Map(),
+    idempotencyKeys: new Map(),
+    usage: new Map(),
+    turnsInProgress: new Set(),
+  };
+}

@@ -1,0 +1,158 @@
+import { countCharacters, isTurnInProgress, type Location } from '@partner-assistant/contract';
+import { ApiError, invalidField, notFound } from '../api-error.ts';
+import { type EngineContext, timestampNow } from '../engine-context.ts';
+import type { UserCaller } from '../identity/caller.ts';
+import { assertMessageAcceptable, recordAcceptedMessage } from '../limits/message-quotas.ts';
+import { type ConversationRecord, ownedKey, type TurnRecord } from '../state/engine-state.ts';
+import { submissionFingerprint } from './idempotency-fingerprint.ts';
+import type { TurnScheduler } from './turn-scheduler.ts';
+import type { TurnEventSink, TurnStreams } from './turn-streams.ts';
+import { turnView } from './turn-views.ts';
+
+/** A validated user message, from REST or from a `user.message` frame. */
+export interface MessageSubmission {
+  /** Target conversation. */
+  conversationId: string;
+  /** Idempotency key. */
+  clientMessageId: string;
+  /** The question. */
+  message: string;
+  /** Geographic context. */
+  location: Location | undefined;
+  /** Prefix of the field path in error details: `body` over REST, `frame` over WebSocket. */
+  fieldPrefix: 'body' | 'frame';
+  /** Socket that sent it, which follows the turn from `turn.accepted` (or its snapshot). */
+  follower?: TurnEventSink;
+}
+
+/** The turn a submission created or replayed. */
+export interface SubmissionOutcome {
+  /** The turn, as it is now. */
+  turn: TurnRecord;
+  /** True when an identical earlier submission was replayed and nothing was created. */
+  replayed: boolean;
+}
+
+/** The parts of the engine a submission drives. */
+export interface SubmissionServices {
+  /** Shared state, clock and ids. */
+  context: EngineContext;
+  /** Turn event streams. */
+  streams: TurnStreams;
+  /** Turn processing. */
+  scheduler: TurnScheduler;
+}
+
+function replay(
+  services: SubmissionServices,
+  turn: TurnRecord,
+  submission: MessageSubmission,
+): SubmissionOutcome {
+  if (submission.follower) {
+    submission.follower.deliver(services.streams.snapshot(turn));
+    if (isTurnInProgress(turn.status)) services.streams.follow(turn.id, submission.follower);
+  }
+  return { turn, replayed: true };
+}
+
+/** Stores the user message and the `queued` turn, and counts it against the daily quota. */
+function createTurn(
+  services: SubmissionServices,
+  caller: UserCaller,
+  accepted: {
+    conversation: ConversationRecord;
+    submission: MessageSubmission;
+    fingerprint: string;
+  },
+): TurnRecord {
+  const { context } = services;
+  const { state } = context;
+  const { conversation, submission, fingerprint } = accepted;
+  const userId = caller.token.userId;
+  const now = timestampNow(context);
+  const turnId = context.random.uuid();
+  const userMessageId = context.random.uuid();
+  state.messages.set(userMessageId, {
+    userId,
+    conversationId: conversation.id,
+    message: {
+      message_id: userMessageId,
+      turn_id: turnId,
+      role: 'user',
+      content: submission.message,
+      status: 'completed',
+      created_at: now,
+      cards: [],
+      visualizations: [],
+      suggested_actions: [],
+    },
+  });
+  const turn: TurnRecord = {
+    id: turnId,
+    conversationId: conversation.id,
+    userId,
+    clientId: caller.application.clientId,
+    clientMessageId: submission.clientMessageId,
+    fingerprint,
+    status: 'queued',
+    createdAt: now,
+    updatedAt: now,
+    userMessageId,
+    assistantMessageId: null,
+    error: null,
+    endsAt: context.clock.now() + context.settings.processingMs,
+    question: {
+      message: submission.message,
+      location: submission.location,
+      locale: caller.token.locale,
+    },
+  };
+  state.turns.set(turnId, turn);
+  state.turnsInProgress.add(turn);
+  state.idempotencyKeys.set(ownedKey(userId, submission.clientMessageId), turnId);
+  conversation.messageIds.push(userMessageId);
+  conversation.turnIds.push(turnId);
+  recordAcceptedMessage(context, caller.application);
+  services.streams.open(turnId);
+  return turn;
+}
+
+/**
+ * Accepts a user message: checks its length, the conversation, idempotency (a replay returns the
+ * original turn, a different message under the same key is a conflict), then the quotas; creates
+ * the user message and the `queued` turn, and starts it. Runs synchronously, so concurrent
+ * identical submissions create exactly one turn.
+ *
+ * @throws {ApiError} 404, 409 `idempotency_conflict`, 422, 429 or 503.
+ */
+export function submitMessage(
+  services: SubmissionServices,
+  caller: UserCaller,
+  submission: MessageSubmission,
+): SubmissionOutcome {
+  const { context } = services;
+  const { state } = context;
+  const limit = caller.application.limits.message_characters;
+  if (countCharacters(submission.message) > limit) {
+    throw invalidField(`${submission.fieldPrefix}.message`, `Must be at most ${limit} characters`);
+  }
+  const userId = caller.token.userId;
+  const conversation = state.conversations.get(ownedKey(userId, submission.conversationId));
+  if (!conversation) throw notFound('Conversation');
+  const fingerprint = submissionFingerprint(submission);
+  const earlierTurnId = state.idempotencyKeys.get(ownedKey(userId, submission.clientMessageId));
+  const earlier = earlierTurnId ? state.turns.get(earlierTurnId) : undefined;
+  if (earlier) {
+    if (earlier.fingerprint === fingerprint) return replay(services, earlier, submission);
+    throw new ApiError(
+      'idempotency_conflict',
+      'client_message_id was already used with a different message',
+    );
+  }
+  assertMessageAcceptable(context, caller.application);
+  const turn = createTurn(services, caller, { conversation, submission, fingerprint });
+  if (submission.follower) services.streams.follow(turn.id, submission.follower);
+  services.streams.publish(turn, { type: 'turn.accepted', turn: turnView(state, turn) });
+  services.scheduler.start(turn);
+  return { turn, replayed: false };
+}

@@ -1,0 +1,109 @@
+import type { Message, ServerEvent, Turn, TurnError, TurnEvent } from '@partner-assistant/contract';
+import type { EngineContext } from '../engine-context.ts';
+import type { TurnRecord } from '../state/engine-state.ts';
+import { turnView } from './turn-views.ts';
+
+/** Something that follows turns: a WebSocket session. */
+export interface TurnEventSink {
+  /** Sends one event; the sink's only way out. */
+  deliver(event: ServerEvent): void;
+}
+
+/** An event about a turn, before the stream stamps `turn_id`, `conversation_id` and `seq`. */
+export type TurnEventPayload =
+  | { type: 'turn.accepted' | 'turn.running'; turn: Turn }
+  | { type: 'assistant.status'; label: string }
+  | { type: 'assistant.delta'; text: string }
+  | { type: 'assistant.completed'; message: Message }
+  | { type: 'assistant.error'; error: TurnError };
+
+interface TurnStreamState {
+  seq: number;
+  content: string;
+  label: string | null;
+  followers: Set<TurnEventSink>;
+}
+
+/**
+ * The event stream of every turn: numbers events (`seq` 1, 2, 3… without gaps), keeps the text
+ * streamed so far for `turn.snapshot`, and delivers events to the sockets following the turn.
+ */
+export class TurnStreams {
+  readonly #streams = new Map<string, TurnStreamState>();
+  /** Turns each sink follows, so a closing socket leaves only its own streams. */
+  readonly #followed = new Map<TurnEventSink, Set<string>>();
+  readonly #context: EngineContext;
+
+  constructor(context: EngineContext) {
+    this.#context = context;
+  }
+
+  /** Starts the stream of a new turn (before its `turn.accepted`). */
+  open(turnId: string): void {
+    this.#streams.set(turnId, { seq: 0, content: '', label: null, followers: new Set() });
+  }
+
+  /** Makes `sink` receive the turn's later events. */
+  follow(turnId: string, sink: TurnEventSink): void {
+    const stream = this.#streams.get(turnId);
+    if (!stream) return;
+    stream.followers.add(sink);
+    const followed = this.#followed.get(sink) ?? new Set<string>();
+    followed.add(turnId);
+    this.#followed.set(sink, followed);
+  }
+
+  /** Stops `sink` from receiving events of any turn (its socket closed). */
+  unfollowAll(sink: TurnEventSink): void {
+    for (const turnId of this.#followed.get(sink) ?? [])
+      this.#streams.get(turnId)?.followers.delete(sink);
+    this.#followed.delete(sink);
+  }
+
+  /** Numbers `payload` and delivers it to the turn's followers. */
+  publish(turn: TurnRecord, payload: TurnEventPayload): void {
+    const stream = this.#streams.get(turn.id);
+    if (!stream) return;
+    stream.seq += 1;
+    if (payload.type === 'assistant.delta') stream.content += payload.text;
+    if (payload.type === 'assistant.status') stream.label = payload.label;
+    const event = {
+      ...payload,
+      turn_id: turn.id,
+      conversation_id: turn.conversationId,
+      seq: stream.seq,
+    };
+    for (const follower of [...stream.followers]) follower.deliver(event as TurnEvent);
+    if (payload.type === 'assistant.completed' || payload.type === 'assistant.error') {
+      for (const follower of stream.followers) this.#followed.get(follower)?.delete(turn.id);
+      stream.followers.clear();
+    }
+  }
+
+  /** The `turn.snapshot` of a turn as of its last event. */
+  snapshot(turn: TurnRecord): ServerEvent {
+    const stream = this.#streams.get(turn.id);
+    return {
+      type: 'turn.snapshot',
+      turn_id: turn.id,
+      conversation_id: turn.conversationId,
+      seq: Math.max(1, stream?.seq ?? 1),
+      turn: turnView(this.#context.state, turn),
+      content: stream?.content ?? '',
+      label: stream?.label ?? null,
+    };
+  }
+
+  /** Forgets a deleted turn. */
+  remove(turnId: string): void {
+    for (const follower of this.#streams.get(turnId)?.followers ?? [])
+      this.#followed.get(follower)?.delete(turnId);
+    this.#streams.delete(turnId);
+  }
+
+  /** Forgets every turn. */
+  clear(): void {
+    this.#streams.clear();
+    this.#followed.clear();
+  }
+}

@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { TEST_CONFIG } from './support/test-server.ts';
+
+const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+function runCli(args: string[]): {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+} {
+  const child = spawn(tsx, ['--conditions=@partner-assistant/source', 'src/cli/main.ts', ...args], {
+    cwd: packageRoot,
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+async function readyUrl(run: ReturnType<typeof runCli>): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const match = /http:\/\/[^\s)]+:\d+/.exec(run.stdout());
+    if (match) return match[0];
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`not ready: ${run.stderr()}`);
+}
+
+describe('partner-assistant-server CLI', () => {
+  it('starts on the demo configuration, prints its URL and exits 0 on SIGTERM', async () => {
+    const run = runCli(['--port', '0']);
+    const url = await readyUrl(run);
+    expect(run.stdout().trim().split('\n')).toHaveLength(1);
+    const basic = Buffer.from('demo-sandbox:demo-sandbox-secret').toString('base64');
+    const reply = await fetch(`${url}/api/partners/v1/tokens`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ external_user_id: 'demo-user' }),
+    });
+    expect(reply.status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('starts with --config and --host and stops on SIGINT', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'reference-server-')), 'config.json');
+    writeFileSync(file, JSON.stringify(TEST_CONFIG));
+    const run = runCli(['--config', file, '--port', '0', '--host', '127.0.0.1']);
+    expect(await readyUrl(run)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('rejects an unknown key or an invalid value, naming the key', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'reference-server-')), 'config.json');
+    const [partner] = TEST_CONFIG.partners;
+    const application = {
+      ...partner!.applications[0],
+      limits: { ...partner!.applications[0]!.limits, requests_per_minute: -1 },
+      colour: 'blue',
+    };
+    writeFileSync(
+      file,
+      JSON.stringify({ ...TEST_CONFIG, partners: [{ ...partner, applications: [application] }] }),
+    );
+    const run = runCli(['--config', file]);
+    expect(await run.exit).not.toBe(0);
+    expect(run.stderr()).toContain('partners.0.applications.0.colour: unknown key');
+    expect(run.stderr()).toContain('partners.0.applications.0.limits.requests_per_minute');
+  });
+
+  it('prints help, and refuses bad flags', async () => {
+    const help = runCli(['--help']);
+    expect(await help.exit).toBe(0);
+    expect(help.stdout()).toContain('--config FILE');
+    const bad = runCli(['--port', 'eighty']);
+    expect(await bad.exit).not.toBe(0);
+    expect(bad.stderr()).toContain('--port');
+  });
+});
