@@ -1,7 +1,11 @@
 import { packageBuildConfig } from '../../scripts/tsup-config.ts';
 
 export default [
-  packageBuildConfig({ index: 'src/index.ts', 'engine/index': 'src/engine/index.ts' }),
+  packageBuildConfig({
+    index: 'src/index.ts',
+    'engine/index': 'src/engine/index.ts',
+    'vitest/index': 'src/vitest/index.ts',
+  }),
   // The CLI: ESM only (top-level await), with a shebang, built beside the library.
   packageBuildConfig(
     { cli: 'src/cli/main.ts' },

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /** A benchmark target running in its own process, so the load generator does not share its loop. */
 export interface BenchChild {
-  /** The JSON the child printed on its first line of stdout once ready. */
+  /** The child's first line of stdout once ready: its JSON, or `{ line }` when not JSON. */
   readonly ready: Record<string, unknown>;
   /** Milliseconds from spawn to the ready line. */
   readonly readyAfterMs: number;
@@ -14,7 +14,16 @@ export interface BenchChild {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript file of this folder with tsx and waits for its JSON ready line. */
+const running = new Set<ChildProcess>();
+// A benchmark that fails must not leave servers behind holding its output open.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * Runs a script of this folder with plain Node (built packages, as partners run them) and waits for its JSON ready line. The child has
+ * an IPC channel, for targets that answer questions such as their memory use.
+ */
 export async function spawnBenchChild(
   file: string,
   args: string[] = [],
@@ -23,16 +32,11 @@ export async function spawnBenchChild(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [
-      ...nodeArgs,
-      '--import',
-      'tsx',
-      '--conditions=@partner-assistant/source',
-      fileURLToPath(new URL(file, import.meta.url)),
-      ...args,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    [...nodeArgs, fileURLToPath(new URL(file, import.meta.url)), ...args],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
@@ -42,7 +46,7 @@ export async function spawnBenchChild(
   });
   const readyAfterMs = performance.now() - started;
   return {
-    ready: JSON.parse(first) as Record<string, unknown>,
+    ready: parseReadyLine(first),
     readyAfterMs,
     process: child,
     stop: () =>
@@ -52,4 +56,12 @@ export async function spawnBenchChild(
         child.kill('SIGTERM');
       }),
   };
+}
+
+function parseReadyLine(line: string): Record<string, unknown> {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return { line };
+  }
 }

@@ -1,3 +1,4 @@
+export { ADMIN_PREFIX } from './admin/admin-api.ts';
 export {
   parseReferenceConfig,
   ReferenceConfigError,
@@ -12,16 +13,31 @@ export {
   type ReferenceConfigInput,
   referenceConfigSchema,
 } from './config/reference-config-schema.ts';
+export { DETERMINISTIC_START } from './control/server-clock.ts';
+export type {
+  ClockControl,
+  FaultControl,
+  ReferenceServerControl,
+} from './control/server-control.ts';
 export { DEMO_CONFIG } from './demo-config.ts';
 export {
   ApiError,
+  CONTRACT_VIOLATION_HEADER,
+  type ContractViolation,
   createReferenceEngine,
   cryptoRandomSource,
   DEFAULT_TENANT_LIMITS,
+  type DeltaDrop,
   type EngineClock,
   type EngineResponse,
+  type HttpJournalEntry,
   type HttpOutcome,
   type HttpRequestInput,
+  type InjectableErrorCode,
+  type JournalEntry,
+  type JournalFilter,
+  type LatencySetting,
+  ManualClock,
   type OperationOutcome,
   type OperationRequest,
   type RandomSource,
@@ -38,8 +54,8 @@ export {
   type TimerHandle,
 } from './engine/index.ts';
 export {
-  type ReferenceServerControl,
   type RunningReferenceServer,
   type StartReferenceServerOptions,
+  selfCheckByDefault,
   startReferenceServer,
 } from './start-reference-server.ts';

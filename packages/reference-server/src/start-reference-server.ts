@@ -3,16 +3,18 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import pino, { type Logger } from 'pino';
 import { parseReferenceConfig } from './config/parse-reference-config.ts';
+import { resolveClock } from './control/server-clock.ts';
+import { createServerControl, type ReferenceServerControl } from './control/server-control.ts';
 import { DEMO_CONFIG } from './demo-config.ts';
-import type { EngineClock } from './engine/clock.ts';
 import {
   ApiError,
+  createPrng,
   createReferenceEngine,
+  createSeededRandomSource,
+  type EngineClock,
   errorResponse,
   type RandomSource,
   type ReferenceEngine,
-  type TenantCredentials,
-  type TenantOptions,
 } from './engine/index.ts';
 import { createHttpApp } from './http/create-http-app.ts';
 import { writeRawErrorResponse } from './http/raw-error-response.ts';
@@ -28,21 +30,31 @@ export interface StartReferenceServerOptions {
   host?: string;
   /** pino logger for the structured request logs. @default a silent logger */
   logger?: Logger;
-  /** Time and timers of the engine. @default the system clock */
-  clock?: EngineClock;
-  /** Ids and random bytes of the engine. @default `crypto` */
+  /**
+   * `real`, `manual` (time moves only through `control.clock`) or a clock of your own.
+   * @default 'manual' when `seed` is set, else 'real'
+   */
+  clock?: 'real' | 'manual' | EngineClock;
+  /**
+   * Deterministic mode: seeded ids, tokens and latency draws, and (unless `clock` says otherwise)
+   * a manual clock frozen at `startAt`. Never use it outside tests: tokens become predictable.
+   */
+  seed?: string | number;
+  /**
+   * Start instant of a manual clock.
+   * @default '2026-01-01T00:00:00.000Z' with a seed, else now
+   */
+  startAt?: string | Date;
+  /**
+   * Validate every response and event against the contract before it leaves; a violation is
+   * logged, marked with `X-Contract-Violation` and listed by `control.selfCheck.violations()`.
+   * @default true when NODE_ENV is `test` or CI is set
+   */
+  selfCheck?: boolean;
+  /** Serve the admin API under `/__admin` (never on by default). @default false */
+  admin?: boolean;
+  /** Ids and random bytes of the engine (overrides `seed` for ids). @default `crypto` */
   random?: RandomSource;
-}
-
-/** Test-runner controls of a running server. */
-export interface ReferenceServerControl {
-  /** Tenants created at run time, isolated from every other. */
-  tenants: {
-    /** Creates a partner with one application and fresh credentials. */
-    create(options?: TenantOptions): TenantCredentials;
-  };
-  /** Drops all data, tokens, counters, runtime tenants and sockets; back to the configuration. */
-  reset(): void;
 }
 
 /** A running reference server. */
@@ -53,7 +65,7 @@ export interface RunningReferenceServer {
   wsUrl: string;
   /** The port listened on. */
   port: number;
-  /** Test-runner controls. */
+  /** Test-runner controls: clock, faults, tokens, tenants, journal, self-check, reset. */
   control: ReferenceServerControl;
   /** The engine behind the server. */
   engine: ReferenceEngine;
@@ -81,28 +93,49 @@ function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** The self-check default: on in test runners and CI. */
+export function selfCheckByDefault(env: Record<string, string | undefined> = process.env): boolean {
+  return env.NODE_ENV === 'test' || (env.CI !== undefined && env.CI !== '' && env.CI !== 'false');
+}
+
+function buildEngine(options: StartReferenceServerOptions, logger: Logger) {
+  const config = parseReferenceConfig(options.config ?? DEMO_CONFIG);
+  const clock = resolveClock(options);
+  const seeded = options.seed === undefined ? undefined : createSeededRandomSource(options.seed);
+  const engine = createReferenceEngine({
+    config,
+    clock: clock.clock,
+    ...(options.random || seeded ? { random: options.random ?? seeded } : {}),
+    ...(options.seed === undefined ? {} : { faultPrng: createPrng(`${options.seed}:faults`) }),
+    selfCheck: options.selfCheck ?? selfCheckByDefault(),
+    onContractViolation: (violation) => logger.error({ violation }, 'contract violation'),
+  });
+  const control = createServerControl({
+    engine,
+    clock,
+    random: options.random ? undefined : seeded,
+  });
+  return { engine, control };
+}
+
 /**
  * Starts the reference server: REST (express) and WebSocket (ws) on one port, backed by one
- * in-memory engine.
+ * in-memory engine, with the test-runner `control` (and the admin API when `admin` is set).
  *
  * @throws {ReferenceConfigError} when the configuration is invalid.
  * @example
- * const server = await startReferenceServer({ config, port: 0 });
- * // … run tests against server.url and server.wsUrl …
+ * const server = await startReferenceServer({ config, seed: 'suite', clock: 'manual' });
+ * // … run tests against server.url and server.wsUrl, move time with server.control.clock …
  * await server.close();
  */
 export async function startReferenceServer(
   options: StartReferenceServerOptions = {},
 ): Promise<RunningReferenceServer> {
-  const config = parseReferenceConfig(options.config ?? DEMO_CONFIG);
   const logger = options.logger ?? pino({ level: 'silent' });
   const host = options.host ?? '127.0.0.1';
-  const engine = createReferenceEngine({
-    config,
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.random ? { random: options.random } : {}),
-  });
-  const server = createServer(createHttpApp({ engine, logger }));
+  const { engine, control } = buildEngine(options, logger);
+  const app = createHttpApp({ engine, logger, adminControl: options.admin ? control : undefined });
+  const server = createServer(app);
   server.on('clientError', (_error, socket) => answerMalformedHttp(engine, socket));
   const webSocket = attachWebSocket({ server, engine, logger });
   const address = await listen(server, options.port ?? 0, host);
@@ -113,10 +146,7 @@ export async function startReferenceServer(
     wsUrl: `ws://${origin}`,
     port: address.port,
     engine,
-    control: {
-      tenants: { create: (tenant) => engine.createTenant(tenant) },
-      reset: () => engine.reset(),
-    },
+    control,
     close: () => {
       closing ??= (async () => {
         engine.shutdown();

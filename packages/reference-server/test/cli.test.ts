@@ -92,4 +92,20 @@ describe('partner-assistant-server CLI', () => {
     expect(await bad.exit).not.toBe(0);
     expect(bad.stderr()).toContain('--port');
   });
+
+  it('serves the admin API with --admin, on a manual clock with --seed', async () => {
+    const run = runCli(['--admin', '--seed', 'cli-suite', '--start-at', '2026-05-01T00:00:00Z']);
+    const url = await readyUrl(run);
+    expect(run.stdout()).toContain('admin API at /__admin');
+    const advanced = await fetch(`${url}/__admin/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 1000 }),
+    });
+    expect(await advanced.json()).toEqual({ now: '2026-05-01T00:00:01.000Z' });
+    const tenant = await fetch(`${url}/__admin/tenants`, { method: 'POST' });
+    expect(tenant.status).toBe(201);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
 });

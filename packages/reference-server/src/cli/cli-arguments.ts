@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 
 /** Usage text printed by `--help`. */
-export const USAGE = `Usage: partner-assistant-server [--config FILE] [--port N] [--host H]
+export const USAGE = `Usage: partner-assistant-server [--config FILE] [--port N] [--host H] [--admin]
+         [--seed S] [--clock real|manual] [--start-at ISO] [--self-check on|off]
 
 In-memory reference server of the Partner Assistant API (REST and WebSocket).
 
@@ -10,6 +11,14 @@ Options:
                  Without it, the built-in demo configuration is used.
   --port N       Port to listen on; 0 picks a free port (default 0).
   --host H       Interface to listen on (default 127.0.0.1).
+  --admin        Serve the admin API under /__admin (clock, faults, tenants, journal,
+                 reset). Off by default: without it, /__admin answers 404.
+  --seed S       Deterministic mode: seeded ids and tokens, manual clock at --start-at.
+  --clock MODE   real (default) or manual (time moves only via POST /__admin/clock/...).
+  --start-at ISO Start instant of a manual clock (default 2026-01-01T00:00:00.000Z with
+                 --seed, else now).
+  --self-check on|off  Validate every response and event against the contract
+                 (default on when NODE_ENV=test or CI is set).
   --help         Print this help.
 
 Prints one line containing http://HOST:PORT when ready. SIGINT/SIGTERM stop it (exit 0).
@@ -18,7 +27,22 @@ Set LOG_LEVEL (info, warn, silent...) to tune the JSON logs written to stderr.`;
 /** What the command line asks for. */
 export type CliRequest =
   | { kind: 'help' }
-  | { kind: 'start'; configFile: string | undefined; port: number; host: string };
+  | {
+      kind: 'start';
+      configFile: string | undefined;
+      port: number;
+      host: string;
+      /** `--admin`. */
+      admin: boolean;
+      /** `--seed`. */
+      seed?: string;
+      /** `--clock`. */
+      clock?: 'real' | 'manual';
+      /** `--start-at`. */
+      startAt?: string;
+      /** `--self-check`. */
+      selfCheck?: boolean;
+    };
 
 /** A command line the CLI cannot run; the message says why. */
 export class CliUsageError extends Error {
@@ -33,14 +57,41 @@ function parsePort(text: string | undefined): number {
   return port;
 }
 
+interface CliValues {
+  config?: string | undefined;
+  port?: string | undefined;
+  host?: string | undefined;
+  admin?: boolean | undefined;
+  seed?: string | undefined;
+  clock?: string | undefined;
+  'start-at'?: string | undefined;
+  'self-check'?: string | undefined;
+  help?: boolean | undefined;
+}
+
+function testModeOptions(values: CliValues) {
+  const { clock, seed } = values;
+  const startAt = values['start-at'];
+  const selfCheck = values['self-check'];
+  if (clock !== undefined && clock !== 'real' && clock !== 'manual')
+    throw new CliUsageError(`--clock must be real or manual, got "${clock}"`);
+  if (startAt !== undefined && Number.isNaN(Date.parse(startAt)))
+    throw new CliUsageError(`--start-at must be an ISO 8601 instant, got "${startAt}"`);
+  if (selfCheck !== undefined && selfCheck !== 'on' && selfCheck !== 'off')
+    throw new CliUsageError(`--self-check must be on or off, got "${selfCheck}"`);
+  if (seed !== undefined && seed.length === 0) throw new CliUsageError('--seed must not be empty');
+  return {
+    admin: values.admin ?? false,
+    ...(seed === undefined ? {} : { seed }),
+    ...(clock === undefined ? {} : { clock: clock as 'real' | 'manual' }),
+    ...(startAt === undefined ? {} : { startAt }),
+    ...(selfCheck === undefined ? {} : { selfCheck: selfCheck === 'on' }),
+  };
+}
+
 /** Reads the command line (without `node` and the script path). */
 export function parseCliArguments(argv: readonly string[]): CliRequest {
-  let values: {
-    config?: string | undefined;
-    port?: string | undefined;
-    host?: string | undefined;
-    help?: boolean | undefined;
-  };
+  let values: CliValues;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -50,6 +101,11 @@ export function parseCliArguments(argv: readonly string[]): CliRequest {
         config: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
+        admin: { type: 'boolean' },
+        seed: { type: 'string' },
+        clock: { type: 'string' },
+        'start-at': { type: 'string' },
+        'self-check': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -59,5 +115,11 @@ export function parseCliArguments(argv: readonly string[]): CliRequest {
   if (values.help) return { kind: 'help' };
   const host = values.host ?? '127.0.0.1';
   if (host.length === 0) throw new CliUsageError('--host must not be empty');
-  return { kind: 'start', configFile: values.config, port: parsePort(values.port), host };
+  return {
+    kind: 'start',
+    configFile: values.config,
+    port: parsePort(values.port),
+    host,
+    ...testModeOptions(values),
+  };
 }

@@ -29,18 +29,18 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
     }
     const config = request.configFile ? await readConfigFile(request.configFile) : DEMO_CONFIG;
     const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
-    const server = await startReferenceServer({
-      config,
-      port: request.port,
-      host: request.host,
-      logger,
-    });
+    const { kind: _kind, configFile: _configFile, ...serverOptions } = request;
+    const server = await startReferenceServer({ ...serverOptions, config, logger });
     const stop = () => {
       void server.close().then(() => process.exit(0));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    const source = request.configFile ? `config ${request.configFile}` : 'demo configuration';
+    const source = [
+      request.configFile ? `config ${request.configFile}` : 'demo configuration',
+      ...(request.admin ? ['admin API at /__admin'] : []),
+      ...(server.control.clock.mode === 'manual' ? ['manual clock'] : []),
+    ].join(', ');
     process.stdout.write(
       `Partner Assistant reference server listening on ${server.url} (WebSocket ${server.wsUrl}, ${source})\n`,
     );

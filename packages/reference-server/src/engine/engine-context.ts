@@ -1,4 +1,5 @@
 import type { EngineClock } from './clock.ts';
+import type { FaultPlan } from './faults/fault-plan.ts';
 import type { RandomSource } from './random-source.ts';
 import type { EngineState } from './state/engine-state.ts';
 
@@ -20,6 +21,8 @@ export interface EngineContext {
   readonly random: RandomSource;
   /** Server-wide settings. */
   readonly settings: EngineSettings;
+  /** Faults armed by a test (injected errors, failing turns, dropped sockets, latency). */
+  readonly faults: FaultPlan;
 }
 
 /** The current instant as the API writes it (ISO 8601, UTC, milliseconds). */

@@ -6,6 +6,13 @@ export { SIMULATE_ERROR_MARKER } from './assistant/answer-plan.ts';
 export { type EngineClock, systemClock, type TimerHandle } from './clock.ts';
 export { type EngineResponse, errorBodyOf, errorResponse } from './engine-response.ts';
 export {
+  type DeltaDrop,
+  FaultPlan,
+  type InjectableErrorCode,
+  type InjectedErrors,
+  type LatencySetting,
+} from './faults/fault-plan.ts';
+export {
   type HttpOutcome,
   type HttpRequestInput,
   readQuery,
@@ -16,6 +23,16 @@ export {
   type TenantCredentials,
   type TenantOptions,
 } from './identity/runtime-tenants.ts';
+export type { HttpExchange } from './journal/journal-entries.ts';
+export { journalPath } from './journal/journal-path.ts';
+export {
+  DEFAULT_JOURNAL_CAPACITY,
+  type HttpJournalEntry,
+  type JournalEntry,
+  type JournalFilter,
+  RequestJournal,
+} from './journal/request-journal.ts';
+export { ManualClock } from './manual-clock.ts';
 export { cryptoRandomSource, type RandomSource } from './random-source.ts';
 export {
   createReferenceEngine,
@@ -24,7 +41,25 @@ export {
 } from './reference-engine.ts';
 export type { OperationOutcome, OperationRequest } from './request-pipeline.ts';
 export type { RequestBody } from './routing/operation-input.ts';
-export type { SocketEventObserver } from './socket/socket-hub.ts';
+export { matchRoute, type RouteMatch } from './routing/route-table.ts';
+export {
+  createPrng,
+  createSeededRandomSource,
+  type Prng,
+  type SeededRandomSource,
+  uuidFromBytes,
+} from './seeded-random.ts';
+export { CONTRACT_VIOLATION_HEADER, ContractGuard } from './self-check/contract-guard.ts';
+export {
+  type ContractViolation,
+  restResponseViolation,
+  serverEventViolation,
+} from './self-check/contract-self-check.ts';
+export type {
+  SocketEventObserver,
+  SocketFrameRecord,
+  SocketHubHooks,
+} from './socket/socket-hooks.ts';
 export {
   type SocketOpenRequest,
   type SocketSession,

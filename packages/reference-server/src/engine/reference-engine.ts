@@ -2,6 +2,7 @@ import { CLOSE_CODES } from '@partner-assistant/contract';
 import type { ReferenceConfig } from '../config/reference-config-schema.ts';
 import { type EngineClock, systemClock } from './clock.ts';
 import type { EngineContext } from './engine-context.ts';
+import { FaultPlan } from './faults/fault-plan.ts';
 import {
   type HttpOutcome,
   type HttpRequestInput,
@@ -13,10 +14,21 @@ import {
   type TenantOptions,
 } from './identity/runtime-tenants.ts';
 import { registerPartner } from './identity/tenant-directory.ts';
+import { expireUserToken, revokeUserToken } from './identity/token-registry.ts';
+import {
+  frameJournalEntry,
+  type HttpExchange,
+  httpJournalEntry,
+} from './journal/journal-entries.ts';
+import { RequestJournal } from './journal/request-journal.ts';
 import type { EngineServices } from './operations/operation-types.ts';
 import { cryptoRandomSource, type RandomSource } from './random-source.ts';
 import { type OperationOutcome, type OperationRequest, runOperation } from './request-pipeline.ts';
-import { type SocketEventObserver, SocketHub } from './socket/socket-hub.ts';
+import type { Prng } from './seeded-random.ts';
+import { ContractGuard } from './self-check/contract-guard.ts';
+import type { ContractViolation } from './self-check/contract-self-check.ts';
+import type { SocketEventObserver } from './socket/socket-hooks.ts';
+import { SocketHub } from './socket/socket-hub.ts';
 import type { SocketOpenRequest, SocketSession } from './socket/socket-transport.ts';
 import { createEngineState, type EngineState } from './state/engine-state.ts';
 import { TurnScheduler } from './turns/turn-scheduler.ts';
@@ -30,8 +42,16 @@ export interface ReferenceEngineOptions {
   clock?: EngineClock;
   /** Ids and random bytes. @default cryptoRandomSource */
   random?: RandomSource;
+  /** Draws injected latencies in a range. @default Math.random */
+  faultPrng?: Prng;
   /** Sees every event sent on a socket, at the single place events leave. */
   observeEvent?: SocketEventObserver;
+  /** Validate every response and event against the contract before it leaves. @default false */
+  selfCheck?: boolean;
+  /** Told about each contract violation the self-check catches (to log it). */
+  onContractViolation?: (violation: ContractViolation) => void;
+  /** Entries the request journal keeps. @default 1000 */
+  journalCapacity?: number;
 }
 
 /** The transport-independent reference server: everything but HTTP and WebSocket framing. */
@@ -46,7 +66,21 @@ export interface ReferenceEngine {
   newRequestId(): string;
   /** Creates an isolated tenant with fresh credentials. */
   createTenant(options?: TenantOptions): TenantCredentials;
-  /** Drops all data, tokens, counters, runtime tenants and sockets; back to the configuration. */
+  /** Records a REST exchange in the journal (adapters call it once the answer is written). */
+  recordHttpExchange(exchange: HttpExchange): void;
+  /** Makes a token expire now and closes its sockets with 4401; false when unknown. */
+  expireToken(token: string): boolean;
+  /** Revokes a token and closes its sockets with 4401; false when unknown. */
+  revokeToken(token: string): boolean;
+  /** Cuts every open socket as a network loss; returns how many. */
+  dropSockets(): number;
+  /** Faults armed for the next requests, turns and sockets. */
+  readonly faults: FaultPlan;
+  /** The last requests and frames. */
+  readonly journal: RequestJournal;
+  /** The contract self-check and the violations it caught. */
+  readonly contractGuard: ContractGuard;
+  /** Drops all data, tokens, counters, runtime tenants, sockets, faults, journal and violations. */
   reset(): void;
   /** Stops every turn and closes every socket with 1001 (server going away). */
   shutdown(): void;
@@ -59,17 +93,29 @@ export interface ReferenceEngine {
  * browser; time, timers and randomness are injected.
  */
 export function createReferenceEngine(options: ReferenceEngineOptions): ReferenceEngine {
+  const clock = options.clock ?? systemClock;
   const context: EngineContext = {
     state: createEngineState(),
-    clock: options.clock ?? systemClock,
+    clock,
     random: options.random ?? cryptoRandomSource,
     settings: {
       processingMs: options.config.assistant.processing_ms,
       queueCapacity: options.config.queue.capacity,
     },
+    faults: new FaultPlan(options.faultPrng ?? Math.random),
   };
+  const journal = new RequestJournal(options.journalCapacity);
+  const contractGuard = new ContractGuard({
+    enabled: options.selfCheck ?? false,
+    clock,
+    onViolation: options.onContractViolation,
+  });
   const streams = new TurnStreams(context);
-  const sockets = new SocketHub(options.observeEvent);
+  const sockets = new SocketHub({
+    ...(options.observeEvent ? { observeEvent: options.observeEvent } : {}),
+    recordFrame: (frame) => journal.record(frameJournalEntry(clock, frame)),
+    checkEvent: (event) => contractGuard.checkEvent(event),
+  });
   const services: EngineServices = {
     context,
     streams,
@@ -81,20 +127,44 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     for (const partner of options.config.partners) registerPartner(context.state, partner);
   };
   loadConfiguration();
-  const handle = (request: OperationRequest) => runOperation(services, request);
+  const handle = (request: OperationRequest) => {
+    const outcome = runOperation(services, request);
+    contractGuard.checkResponse(request.operation, outcome.response);
+    return outcome;
+  };
+  const closeTokenSockets = (token: string, known: boolean) => {
+    sockets.closeTokenSockets(token, CLOSE_CODES.unauthorized, 'token expired or revoked');
+    return known;
+  };
   return {
     handle,
-    handleHttp: (input) =>
-      handleHttpRequest({ newRequestId: () => context.random.uuid(), runOperation: handle }, input),
+    handleHttp: (input) => {
+      const outcome = handleHttpRequest(
+        { newRequestId: () => context.random.uuid(), runOperation: handle },
+        input,
+      );
+      if (outcome.operation === undefined) contractGuard.checkResponse(undefined, outcome.response);
+      return outcome;
+    },
     openSocket: (request) => sockets.open(request),
     newRequestId: () => context.random.uuid(),
     createTenant: (tenantOptions) => createTenant(context, tenantOptions),
+    recordHttpExchange: (exchange) => journal.record(httpJournalEntry(clock, exchange)),
+    expireToken: (token) => closeTokenSockets(token, expireUserToken(context, token)),
+    revokeToken: (token) => closeTokenSockets(token, revokeUserToken(context, token)),
+    dropSockets: () => sockets.dropAll(),
+    faults: context.faults,
+    journal,
+    contractGuard,
     reset: () => {
       services.scheduler.cancelAll();
       sockets.closeAll(CLOSE_CODES.goingAway, 'server reset');
       streams.clear();
       Object.assign(context.state, createEngineState());
       loadConfiguration();
+      context.faults.clear();
+      journal.clear();
+      contractGuard.clear();
     },
     shutdown: () => {
       services.scheduler.cancelAll();

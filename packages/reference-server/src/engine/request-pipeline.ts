@@ -75,7 +75,8 @@ function authenticate(
 }
 
 /**
- * Runs one REST operation: authentication (401), the request rate (429), the scope (403), input
+ * Runs one REST operation: first an injected fault, if a test armed one for this operation (it
+ * answers before anything else, as a gateway would); then authentication (401), the request rate (429), the scope (403), input
  * validation with the contract schemas (415/422), then the operation. Every refusal becomes the
  * error envelope; an unexpected failure becomes `500 internal_error`, never a crash.
  */
@@ -84,6 +85,9 @@ export function runOperation(
   request: OperationRequest,
 ): OperationOutcome {
   const requestId = request.requestId ?? services.context.random.uuid();
+  const injected = services.context.faults.takeInjectedError(request.operation);
+  if (injected)
+    return { response: errorResponse(injected, requestId), requestId, clientId: undefined };
   let headers: Record<string, string> = {};
   let caller: ApplicationCaller | UserCaller | undefined;
   try {

@@ -1,12 +1,18 @@
-import { FIELD_LIMITS, type OperationName } from '@partner-assistant/contract';
+import { FIELD_LIMITS, HTTP_HEADERS } from '@partner-assistant/contract';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
+import { ADMIN_METHODS } from '../admin/admin-routes.ts';
+import type { ReferenceServerControl } from '../control/server-control.ts';
 import {
-  ApiError,
+  type ApiError,
   type EngineResponse,
   errorResponse,
+  type HttpOutcome,
   type ReferenceEngine,
 } from '../engine/index.ts';
+import { answerAdminRequest, isAdminPath } from './admin-handler.ts';
+import { bodyReadError, decodeBody } from './body-decoding.ts';
+import { CORS_HEADERS, preflightHeaders } from './cors.ts';
 import { loggedPath } from './request-log.ts';
 
 /** Options of {@link createHttpApp}. */
@@ -15,9 +21,11 @@ export interface HttpAppOptions {
   engine: ReferenceEngine;
   /** Structured logger; one line per request, never a secret, token or message text. */
   logger: Logger;
+  /** Serve the admin API under `/__admin` with these controls; without it, those paths are 404. */
+  adminControl?: ReferenceServerControl | undefined;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+type Exchange = Pick<HttpOutcome, 'response' | 'requestId' | 'clientId' | 'operation'>;
 
 function writeResponse(res: Response, response: EngineResponse): void {
   res.status(response.status);
@@ -27,50 +35,92 @@ function writeResponse(res: Response, response: EngineResponse): void {
   res.end(JSON.stringify(response.body));
 }
 
-function logWhenFinished(
-  options: HttpAppOptions,
-  req: Request,
-  res: Response,
-  details: {
-    requestId: string;
-    operation: OperationName | undefined;
-    clientId?: string | undefined;
-  },
-): void {
-  const started = performance.now();
+/** Writes the answer, logs it and records it in the journal once sent. */
+function finish(options: HttpAppOptions, req: Request, res: Response, exchange: Exchange): void {
+  const started = (res.locals.startedAt as number | undefined) ?? performance.now();
   res.once('finish', () => {
+    const durationMs = performance.now() - started;
     options.logger.info(
       {
-        request_id: details.requestId,
+        request_id: exchange.requestId,
         method: req.method,
-        path: loggedPath(details.operation, req.path),
-        operation: details.operation ?? null,
-        client_id: details.clientId ?? null,
+        path: loggedPath(exchange.operation, req.path),
+        operation: exchange.operation ?? null,
+        client_id: exchange.clientId ?? null,
         status: res.statusCode,
-        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        duration_ms: Math.round(durationMs * 100) / 100,
       },
       'request',
     );
+    options.engine.recordHttpExchange({
+      method: req.method,
+      path: req.path,
+      outcome: exchange,
+      durationMs,
+    });
   });
+  writeResponse(res, exchange.response);
 }
 
-/** Refusal of a body that body-parser could not read (too large, bad encoding, aborted). */
-function bodyReadError(error: unknown): ApiError {
-  const type = (error as { type?: unknown } | null)?.type;
-  if (type === 'entity.too.large')
-    return new ApiError('payload_too_large', `The body exceeds ${FIELD_LIMITS.maxBodyBytes} bytes`);
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new ApiError('unsupported_media_type', 'Unsupported content encoding or charset');
-  }
-  return new ApiError('invalid_request', 'The request body could not be read', {
-    details: [{ path: 'body', message: 'Unreadable body' }],
-  });
+function refusal(engine: ReferenceEngine, error: ApiError): Exchange {
+  const requestId = engine.newRequestId();
+  return {
+    response: errorResponse(error, requestId),
+    requestId,
+    clientId: undefined,
+    operation: undefined,
+  };
 }
 
 /**
- * The REST adapter: reads at most 64 KiB of body, hands method, path, query, `Authorization`,
- * `Content-Type` and body text to the engine, and writes its answer. Routing, validation and every
- * error envelope are the engine's.
+ * Answers a CORS preflight (an `OPTIONS` carrying `Access-Control-Request-Method`) with 204; a
+ * plain `OPTIONS` goes on to the engine (405 with `Allow`). Preflight request ids come from
+ * `crypto`, so a browser's preflights never shift the ids of deterministic mode.
+ */
+function answerPreflight(options: HttpAppOptions, req: Request, res: Response): boolean {
+  if (req.get('access-control-request-method') === undefined) return false;
+  const admin = options.adminControl && isAdminPath(req.path) ? ADMIN_METHODS : undefined;
+  const headers = preflightHeaders(req.path, admin);
+  if (!headers) return false;
+  res.status(204);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader(HTTP_HEADERS.requestId, globalThis.crypto.randomUUID());
+  res.setHeader('Cache-Control', 'no-store');
+  res.end();
+  return true;
+}
+
+async function answerApiRequest(options: HttpAppOptions, req: Request, res: Response) {
+  const { engine } = options;
+  const body = decodeBody(req.body);
+  if (!body.ok) {
+    finish(options, req, res, refusal(engine, body.error));
+    return;
+  }
+  const latencyMs = engine.faults.drawLatencyMs();
+  if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs).unref());
+  const query = req.originalUrl.indexOf('?');
+  const outcome = engine.handleHttp({
+    method: req.method,
+    path: req.path,
+    search: query < 0 ? '' : req.originalUrl.slice(query + 1),
+    authorization: req.get('authorization'),
+    contentType: req.get('content-type'),
+    body: body.text,
+  });
+  if (outcome.failure)
+    options.logger.error(
+      { request_id: outcome.requestId, err: outcome.failure },
+      'unexpected failure',
+    );
+  finish(options, req, res, outcome);
+}
+
+/**
+ * The REST adapter: CORS on every answer, the admin API when enabled, injected latency, then
+ * method, path, query, `Authorization`, `Content-Type` and body text (at most 64 KiB) handed to
+ * the engine, whose answer it writes, logs and journals. Routing, validation and every error
+ * envelope are the engine's.
  */
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { engine } = options;
@@ -78,45 +128,23 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', false);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    res.locals.startedAt = performance.now();
+    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    if (req.method === 'OPTIONS' && answerPreflight(options, req, res)) return;
+    next();
+  });
   app.use(express.raw({ type: () => true, limit: FIELD_LIMITS.maxBodyBytes }));
-  app.use((req: Request, res: Response) => {
-    const rawBody: unknown = req.body;
-    let body: string | undefined;
-    if (rawBody instanceof Uint8Array && rawBody.length > 0) {
-      try {
-        body = utf8.decode(rawBody);
-      } catch {
-        const error = new ApiError('invalid_request', 'The body is not valid UTF-8', {
-          details: [{ path: 'body', message: 'Invalid UTF-8' }],
-        });
-        const requestId = engine.newRequestId();
-        logWhenFinished(options, req, res, { requestId, operation: undefined });
-        writeResponse(res, errorResponse(error, requestId));
-        return;
-      }
+  app.use(async (req: Request, res: Response) => {
+    if (options.adminControl && isAdminPath(req.path)) {
+      answerAdminRequest(options.adminControl, req, res);
+      return;
     }
-    const query = req.originalUrl.indexOf('?');
-    const outcome = engine.handleHttp({
-      method: req.method,
-      path: req.path,
-      search: query < 0 ? '' : req.originalUrl.slice(query + 1),
-      authorization: req.get('authorization'),
-      contentType: req.get('content-type'),
-      body,
-    });
-    if (outcome.failure)
-      options.logger.error(
-        { request_id: outcome.requestId, err: outcome.failure },
-        'unexpected failure',
-      );
-    logWhenFinished(options, req, res, outcome);
-    writeResponse(res, outcome.response);
+    await answerApiRequest(options, req, res);
   });
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const requestId = engine.newRequestId();
-    logWhenFinished(options, req, res, { requestId, operation: undefined });
     if (res.headersSent) return;
-    writeResponse(res, errorResponse(bodyReadError(error), requestId));
+    finish(options, req, res, refusal(engine, bodyReadError(error)));
   });
   return app;
 }

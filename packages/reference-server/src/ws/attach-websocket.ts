@@ -61,6 +61,7 @@ function connect(
         if (ws.readyState === WebSocket.OPEN) ws.send(text);
       },
       close: (code, reason) => ws.close(code, reason),
+      terminate: () => ws.terminate(),
     },
   });
   options.logger.info({ socket_id: session.id }, 'socket opened');

@@ -37,10 +37,14 @@ export function splitIntoChunks(text: string, count: number): string[] {
 /**
  * Plans a turn: `running` at 10 % of `processingMs`, two progress labels, three to five deltas
  * spread up to 90 %, and the end at `processingMs`. A question containing
- * {@link SIMULATE_ERROR_MARKER} fails instead, after its labels and one partial delta. The same
- * question always yields the same plan.
+ * {@link SIMULATE_ERROR_MARKER} (or planned with `fail`, an injected fault) fails instead, after
+ * its labels and one partial delta. The same question always yields the same plan.
  */
-export function planAnswer(question: TurnQuestion, processingMs: number): AnswerPlan {
+export function planAnswer(
+  question: TurnQuestion,
+  processingMs: number,
+  options: { fail?: boolean } = {},
+): AnswerPlan {
   const answer = composeAnswer(question);
   const at = (fraction: number) => Math.round(processingMs * fraction);
   const [firstLabel = '', secondLabel = ''] = answer.labels;
@@ -49,7 +53,7 @@ export function planAnswer(question: TurnQuestion, processingMs: number): Answer
     { atMs: at(0.15), kind: 'status', label: firstLabel },
   ];
   const chunks = splitIntoChunks(answer.text, 3 + (stableHash(question.message) % 3));
-  if (question.message.includes(SIMULATE_ERROR_MARKER)) {
+  if (options.fail || question.message.includes(SIMULATE_ERROR_MARKER)) {
     // Fail mid-stream: partial text, then the error, so clients prove they discard partial text.
     steps.push(
       { atMs: at(0.3), kind: 'status', label: secondLabel },

@@ -65,3 +65,16 @@ export function revokeUserTokens(context: EngineContext, userId: string): string
 export function tokenHasScope(record: TokenRecord, scope: Scope): boolean {
   return record.scopes.includes(scope);
 }
+
+/** Makes `token` expire now (a test fault); false when it is unknown. */
+export function expireUserToken(context: EngineContext, token: string): boolean {
+  const record = context.state.tokens.get(token);
+  if (!record) return false;
+  record.expiresAt = Math.min(record.expiresAt, context.clock.now());
+  return true;
+}
+
+/** Revokes one token; false when it is unknown. */
+export function revokeUserToken(context: EngineContext, token: string): boolean {
+  return context.state.tokens.delete(token);
+}

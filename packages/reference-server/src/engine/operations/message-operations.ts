@@ -38,13 +38,14 @@ export const listMessages: OperationHandler<'listMessages'> = (
 ) => {
   const conversation = findConversation(services, caller, params.conversation_id);
   const { messages } = services.context.state;
-  const all = conversation.messageIds.flatMap((id): Message[] => {
-    const record = messages.get(id);
-    return record ? [structuredClone(record.message)] : [];
-  });
+  // Page the ids first: a long history must not cost a copy of every message per request.
+  const pageIds = conversation.messageIds.slice(query.offset, query.offset + query.limit);
   const page: ListMessagesResponse = {
-    messages: all.slice(query.offset, query.offset + query.limit),
-    has_more: query.offset + query.limit < all.length,
+    messages: pageIds.flatMap((id): Message[] => {
+      const record = messages.get(id);
+      return record ? [{ ...record.message }] : [];
+    }),
+    has_more: query.offset + query.limit < conversation.messageIds.length,
   };
   return { status: 200, body: page };
 };

@@ -10,10 +10,13 @@ import { countRequest } from '../limits/request-rate.ts';
 import type { EngineServices, SocketDirectory } from '../operations/operation-types.ts';
 import { authenticateUser } from '../request-pipeline.ts';
 import { handleClientFrame } from './client-frame-handler.ts';
+import { clientFrameTypeOf, type SocketFrameRecord, type SocketHubHooks } from './socket-hooks.ts';
 import type { SocketOpenRequest, SocketSession, SocketTransport } from './socket-transport.ts';
 
-/** Observes every event that leaves through a socket (for a journal or a self-check). */
-export type SocketEventObserver = (sessionId: string, event: ServerEvent) => void;
+export type { SocketEventObserver } from './socket-hooks.ts';
+
+/** Close code a client sees when its connection is cut without a closing handshake. */
+const ABNORMAL_CLOSURE = 1006;
 
 /** An open, authenticated connection. */
 export interface OpenSocket {
@@ -27,6 +30,8 @@ export interface OpenSocket {
   expiryTimer: TimerHandle;
   /** The socket's single way out: every event it receives goes through here. */
   deliver(event: ServerEvent): void;
+  /** Cuts the connection abruptly (fault injection). */
+  drop(): void;
 }
 
 const encoder = new TextEncoder();
@@ -39,10 +44,10 @@ const CLOSED_SESSION: Omit<SocketSession, 'id'> = { receive: () => {}, closed: (
 export class SocketHub implements SocketDirectory {
   readonly #sockets = new Map<string, OpenSocket>();
   #services: EngineServices | undefined;
-  readonly #observe: SocketEventObserver | undefined;
+  readonly #hooks: SocketHubHooks;
 
-  constructor(observe?: SocketEventObserver) {
-    this.#observe = observe;
+  constructor(hooks: SocketHubHooks = {}) {
+    this.#hooks = hooks;
   }
 
   /** Wires the hub to the engine (they depend on each other). */
@@ -90,9 +95,17 @@ export class SocketHub implements SocketDirectory {
       ),
       deliver: (event) => {
         if (!this.#sockets.has(id)) return;
-        this.#observe?.(id, event);
+        const violation = this.#hooks.checkEvent?.(event);
+        this.#record(socket, {
+          direction: 'out',
+          frameType: event.type,
+          ...(event.type === 'frame.rejected' ? { errorCode: event.error.code } : {}),
+          ...(violation ? { violation } : {}),
+        });
+        this.#hooks.observeEvent?.(id, event);
         transport.send(JSON.stringify(event));
       },
+      drop: () => this.#drop(socket),
     };
     this.#sockets.set(id, socket);
     return {
@@ -104,6 +117,7 @@ export class SocketHub implements SocketDirectory {
 
   #receive(socket: OpenSocket, frame: string | null): void {
     if (!this.#sockets.has(socket.id)) return;
+    this.#record(socket, { direction: 'in', frameType: clientFrameTypeOf(frame) });
     if (frame !== null && encoder.encode(frame).length > FIELD_LIMITS.maxFrameBytes) {
       this.#close(socket, CLOSE_CODES.messageTooBig, 'frame over 64 KiB');
       return;
@@ -117,8 +131,23 @@ export class SocketHub implements SocketDirectory {
   }
 
   #close(socket: OpenSocket, code: number, reason: string): void {
+    this.#record(socket, { direction: 'out', frameType: 'close', closeCode: code });
     this.#forget(socket);
     socket.transport.close(code, reason);
+  }
+
+  #drop(socket: OpenSocket): void {
+    if (!socket.transport.terminate) {
+      this.#close(socket, CLOSE_CODES.internalError, 'connection dropped (injected fault)');
+      return;
+    }
+    this.#record(socket, { direction: 'out', frameType: 'close', closeCode: ABNORMAL_CLOSURE });
+    this.#forget(socket);
+    socket.transport.terminate();
+  }
+
+  #record(socket: OpenSocket, frame: Omit<SocketFrameRecord, 'clientId'>): void {
+    this.#hooks.recordFrame?.({ ...frame, clientId: socket.caller.application.clientId });
   }
 
   #forget(socket: OpenSocket): void {
@@ -133,6 +162,20 @@ export class SocketHub implements SocketDirectory {
     for (const socket of [...this.#sockets.values()]) {
       if (socket.caller.token.userId === userId) this.#close(socket, code, reason);
     }
+  }
+
+  /** Closes the sockets authenticated with `token` (expired or revoked: 4401). */
+  closeTokenSockets(token: string, code: number, reason: string): void {
+    for (const socket of [...this.#sockets.values()]) {
+      if (socket.caller.token.token === token) this.#close(socket, code, reason);
+    }
+  }
+
+  /** Cuts every open socket as a network loss would; returns how many. */
+  dropAll(): number {
+    const sockets = [...this.#sockets.values()];
+    for (const socket of sockets) this.#drop(socket);
+    return sockets.length;
   }
 
   /** Closes every socket (shutdown: 1001; reset). */

@@ -4,6 +4,11 @@ export interface SocketTransport {
   send(text: string): void;
   /** Closes the connection with a close code and a short reason. */
   close(code: number, reason: string): void;
+  /**
+   * Cuts the connection without a closing handshake, as a network loss (the client sees 1006).
+   * Used by fault injection; without it, a drop closes with 1011.
+   */
+  terminate?(): void;
 }
 
 /** A WebSocket connection that has completed its handshake. */

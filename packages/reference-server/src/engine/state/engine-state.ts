@@ -115,8 +115,6 @@ export interface TurnRecord {
   clientId: string;
   /** Idempotency key. */
   clientMessageId: string;
-  /** Canonical JSON of what must match on a replay. */
-  fingerprint: string;
   /** Lifecycle status. */
   status: TurnStatus;
   /** Creation timestamp. */

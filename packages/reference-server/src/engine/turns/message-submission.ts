@@ -62,12 +62,11 @@ function createTurn(
   accepted: {
     conversation: ConversationRecord;
     submission: MessageSubmission;
-    fingerprint: string;
   },
 ): TurnRecord {
   const { context } = services;
   const { state } = context;
-  const { conversation, submission, fingerprint } = accepted;
+  const { conversation, submission } = accepted;
   const userId = caller.token.userId;
   const now = timestampNow(context);
   const turnId = context.random.uuid();
@@ -93,7 +92,6 @@ function createTurn(
     userId,
     clientId: caller.application.clientId,
     clientMessageId: submission.clientMessageId,
-    fingerprint,
     status: 'queued',
     createdAt: now,
     updatedAt: now,
@@ -139,18 +137,25 @@ export function submitMessage(
   const userId = caller.token.userId;
   const conversation = state.conversations.get(ownedKey(userId, submission.conversationId));
   if (!conversation) throw notFound('Conversation');
-  const fingerprint = submissionFingerprint(submission);
   const earlierTurnId = state.idempotencyKeys.get(ownedKey(userId, submission.clientMessageId));
   const earlier = earlierTurnId ? state.turns.get(earlierTurnId) : undefined;
   if (earlier) {
-    if (earlier.fingerprint === fingerprint) return replay(services, earlier, submission);
+    // Recomputed from the stored question rather than stored: it would repeat the message text.
+    const earlierFingerprint = submissionFingerprint({
+      conversationId: earlier.conversationId,
+      message: earlier.question.message,
+      location: earlier.question.location,
+    });
+    if (earlierFingerprint === submissionFingerprint(submission)) {
+      return replay(services, earlier, submission);
+    }
     throw new ApiError(
       'idempotency_conflict',
       'client_message_id was already used with a different message',
     );
   }
   assertMessageAcceptable(context, caller.application);
-  const turn = createTurn(services, caller, { conversation, submission, fingerprint });
+  const turn = createTurn(services, caller, { conversation, submission });
   if (submission.follower) services.streams.follow(turn.id, submission.follower);
   services.streams.publish(turn, { type: 'turn.accepted', turn: turnView(state, turn) });
   services.scheduler.start(turn);

@@ -27,7 +27,10 @@ export class TurnScheduler {
 
   /** Starts processing `turn` (status `queued`, its `turn.accepted` already published). */
   start(turn: TurnRecord): void {
-    const plan = planAnswer(turn.question, this.#context.settings.processingMs);
+    const { settings, faults } = this.#context;
+    const plan = planAnswer(turn.question, settings.processingMs, {
+      fail: faults.takeTurnFailure(),
+    });
     this.#schedule(turn, plan, 0, 0);
   }
 

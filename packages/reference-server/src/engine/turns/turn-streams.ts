@@ -7,6 +7,8 @@ import { turnView } from './turn-views.ts';
 export interface TurnEventSink {
   /** Sends one event; the sink's only way out. */
   deliver(event: ServerEvent): void;
+  /** Cuts the connection abruptly, as a network loss (fault injection). */
+  drop?(): void;
 }
 
 /** An event about a turn, before the stream stamps `turn_id`, `conversation_id` and `seq`. */
@@ -19,6 +21,7 @@ export type TurnEventPayload =
 
 interface TurnStreamState {
   seq: number;
+  deltas: number;
   content: string;
   label: string | null;
   followers: Set<TurnEventSink>;
@@ -40,7 +43,13 @@ export class TurnStreams {
 
   /** Starts the stream of a new turn (before its `turn.accepted`). */
   open(turnId: string): void {
-    this.#streams.set(turnId, { seq: 0, content: '', label: null, followers: new Set() });
+    this.#streams.set(turnId, {
+      seq: 0,
+      deltas: 0,
+      content: '',
+      label: null,
+      followers: new Set(),
+    });
   }
 
   /** Makes `sink` receive the turn's later events. */
@@ -74,7 +83,14 @@ export class TurnStreams {
       seq: stream.seq,
     };
     for (const follower of [...stream.followers]) follower.deliver(event as TurnEvent);
+    if (payload.type === 'assistant.delta') {
+      stream.deltas += 1;
+      if (this.#context.faults.takeDeltaDrop(turn.id, stream.deltas)) {
+        for (const follower of [...stream.followers]) follower.drop?.();
+      }
+    }
     if (payload.type === 'assistant.completed' || payload.type === 'assistant.error') {
+      this.#context.faults.turnEnded(turn.id);
       for (const follower of stream.followers) this.#followed.get(follower)?.delete(turn.id);
       stream.followers.clear();
     }

@@ -1,42 +1,39 @@
+// A baseline answering the same JSON bodies as the reference server, without any of its logic:
+// `node-http` is a bare node:http server, `express` a minimal express 5 app parsing JSON bodies.
+// Usage: node baseline-server.mjs <node-http|express> <bodies.json>
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import express from 'express';
 
-// A baseline answering the same JSON bodies as the reference server, without any of its logic:
-// `node-http` is a bare node:http server, `express` a minimal express 5 app parsing JSON bodies.
-// Usage: baseline-server.ts <node-http|express> <bodies.json>
-type Bodies = Record<'capabilities' | 'conversation' | 'turn' | 'history', unknown>;
 const [kind, bodiesFile] = process.argv.slice(2);
-const bodies = JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Bodies;
+const bodies = JSON.parse(readFileSync(bodiesFile, 'utf8'));
 const text = Object.fromEntries(
   Object.entries(bodies).map(([key, value]) => [key, JSON.stringify(value)]),
-) as Record<keyof Bodies, string>;
+);
 
-function route(method: string, path: string): [number, string] | undefined {
+function route(method, path) {
   if (method === 'GET' && path.endsWith('/capabilities')) return [200, text.capabilities];
   if (method === 'POST' && path.endsWith('/conversations')) return [201, text.conversation];
   if (method === 'POST' && path.endsWith('/messages')) return [202, text.turn];
   if (method === 'GET' && path.includes('/messages')) return [200, text.history];
-  return undefined;
+  return [404, '{}'];
 }
 
-function listen(server: ReturnType<typeof createServer>) {
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    if (typeof address === 'object' && address)
-      console.log(JSON.stringify({ url: `http://127.0.0.1:${address.port}` }));
-  });
+function listen(server) {
+  server.listen(0, '127.0.0.1', () =>
+    console.log(JSON.stringify({ url: `http://127.0.0.1:${server.address().port}` })),
+  );
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
 if (kind === 'node-http') {
   listen(
     createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const chunks = [];
+      request.on('data', (chunk) => chunks.push(chunk));
       request.on('end', () => {
         if (chunks.length > 0) JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const [status, body] = route(request.method ?? 'GET', request.url ?? '/') ?? [404, '{}'];
+        const [status, body] = route(request.method, request.url);
         response.writeHead(status, { 'content-type': 'application/json' }).end(body);
       });
     }),
@@ -45,7 +42,7 @@ if (kind === 'node-http') {
   const app = express();
   app.use(express.json());
   app.use((request, response) => {
-    const [status, body] = route(request.method, request.path) ?? [404, '{}'];
+    const [status, body] = route(request.method, request.path);
     response.status(status).type('application/json').send(body);
   });
   listen(createServer(app));

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { ReferenceServerControl } from '../control/server-control.ts';
+import type { AdminRequest, AdminResponse } from './admin-api.ts';
+
+type AdminHandler = (control: ReferenceServerControl, request: AdminRequest) => AdminResponse;
+
+const ok = (body: unknown = { ok: true }): AdminResponse => ({ status: 200, body });
+
+/** A route that runs `action` and answers `{ "ok": true }`. */
+const done =
+  (action: AdminHandler extends (...args: infer A) => unknown ? (...args: A) => void : never) =>
+  (control: ReferenceServerControl, request: AdminRequest): AdminResponse => {
+    action(control, request);
+    return ok();
+  };
+
+/** The body as an object (`{}` when absent); `control` validates its fields. */
+function bodyOf<T>(value: unknown): T {
+  return z.record(z.string(), z.unknown()).parse(value ?? {}) as T;
+}
+
+type Control = ReferenceServerControl;
+
+function journalFilter(search: string): Record<string, unknown> {
+  const query = Object.fromEntries(new URLSearchParams(search));
+  return {
+    ...query,
+    ...(query.limit === undefined ? {} : { limit: Number(query.limit) }),
+  };
+}
+
+/** Every admin route: `METHOD /path` → the `control` call it maps to, one to one. */
+const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
+  '/clock': {
+    GET: (control) => ok({ now: control.clock.now().toISOString(), mode: control.clock.mode }),
+  },
+  '/clock/advance': {
+    POST: (control, { body }) => {
+      control.clock.advance(z.strictObject({ ms: z.number() }).parse(body).ms);
+      return ok({ now: control.clock.now().toISOString() });
+    },
+  },
+  '/clock/set': {
+    POST: (control, { body }) => {
+      control.clock.set(z.strictObject({ instant: z.string() }).parse(body).instant);
+      return ok({ now: control.clock.now().toISOString() });
+    },
+  },
+  '/faults': { DELETE: done((control) => control.faults.clear()) },
+  '/faults/errors': {
+    POST: done((control, { body }) =>
+      control.faults.injectErrors(bodyOf<Parameters<Control['faults']['injectErrors']>[0]>(body)),
+    ),
+  },
+  '/faults/latency': {
+    POST: done((control, { body }) =>
+      control.faults.setLatency(body === undefined || body === null ? null : bodyOf(body)),
+    ),
+    DELETE: done((control) => control.faults.setLatency(null)),
+  },
+  '/faults/drop-sockets': {
+    POST: (control) => ok({ dropped: control.faults.dropSockets() }),
+  },
+  '/faults/drop-after-delta': {
+    POST: done((control, { body }) =>
+      control.faults.dropAfterDelta(
+        bodyOf<Parameters<Control['faults']['dropAfterDelta']>[0]>(body),
+      ),
+    ),
+  },
+  '/faults/fail-next-turns': {
+    POST: (control, { body }) => {
+      const { count } = z.strictObject({ count: z.number().optional() }).parse(body ?? {});
+      control.faults.failNextTurns(count);
+      return ok();
+    },
+  },
+  '/tokens/expire': {
+    POST: (control, { body }) => {
+      control.tokens.expire(z.strictObject({ accessToken: z.string() }).parse(body).accessToken);
+      return ok();
+    },
+  },
+  '/tokens/revoke': {
+    POST: (control, { body }) => {
+      control.tokens.revoke(z.strictObject({ accessToken: z.string() }).parse(body).accessToken);
+      return ok();
+    },
+  },
+  '/tenants': {
+    POST: (control, { body }) => ({
+      status: 201,
+      body: control.tenants.create(bodyOf(body)),
+    }),
+  },
+  '/journal': {
+    GET: (control, { search }) => ok({ entries: control.journal.entries(journalFilter(search)) }),
+    DELETE: done((control) => control.journal.clear()),
+  },
+  '/self-check': {
+    GET: (control) =>
+      ok({ enabled: control.selfCheck.enabled, violations: control.selfCheck.violations() }),
+  },
+  '/reset': { POST: done((control) => control.reset()) },
+};
+
+/** Where an admin method and path lead. */
+export type AdminRouteMatch =
+  | { kind: 'route'; run: AdminHandler }
+  | { kind: 'method_not_allowed'; allow: string[] }
+  | { kind: 'not_found' };
+
+/** Finds the admin route of `method` on `path` (the part after the admin prefix). */
+export function adminRoute(method: string, path: string): AdminRouteMatch {
+  const methods = Object.hasOwn(ADMIN_ROUTES, path) ? ADMIN_ROUTES[path] : undefined;
+  if (!methods) return { kind: 'not_found' };
+  const run = methods[method.toUpperCase()];
+  return run ? { kind: 'route', run } : { kind: 'method_not_allowed', allow: Object.keys(methods) };
+}
+
+/** Methods every admin path accepts (for a CORS preflight). */
+export const ADMIN_METHODS = ['GET', 'POST', 'DELETE'] as const;

@@ -1,0 +1,67 @@
+import { WEBSOCKET_PATH } from '@partner-assistant/contract';
+import type { EngineClock } from '../clock.ts';
+import type { EngineResponse } from '../engine-response.ts';
+import type { HttpOutcome } from '../http-request-entry.ts';
+import { CONTRACT_VIOLATION_HEADER } from '../self-check/contract-guard.ts';
+import type { SocketFrameRecord } from '../socket/socket-hooks.ts';
+import { journalPath } from './journal-path.ts';
+import type { JournalEntry } from './request-journal.ts';
+
+/** A REST exchange as an adapter saw it, for the journal. */
+export interface HttpExchange {
+  /** HTTP method. */
+  method: string;
+  /** Raw path (redacted unless it is a known route). */
+  path: string;
+  /** What the engine answered. */
+  outcome: Pick<HttpOutcome, 'response' | 'requestId' | 'clientId' | 'operation'>;
+  /** Wall-clock duration, injected latency included. */
+  durationMs?: number;
+}
+
+function errorCodeOf(response: EngineResponse): string | undefined {
+  if (response.status < 400) return undefined;
+  const code = (response.body as { error?: { code?: unknown } } | null)?.error?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function isoNow(clock: EngineClock): string {
+  return new Date(clock.now()).toISOString();
+}
+
+/** The journal entry of a REST exchange: no header, body or query is kept. */
+export function httpJournalEntry(clock: EngineClock, exchange: HttpExchange): JournalEntry {
+  const { outcome } = exchange;
+  const errorCode = errorCodeOf(outcome.response);
+  const violation = outcome.response.headers[CONTRACT_VIOLATION_HEADER];
+  return {
+    kind: 'http',
+    at: isoNow(clock),
+    method: exchange.method.toUpperCase().slice(0, 16),
+    path: journalPath(outcome.operation, exchange.path),
+    ...(outcome.operation ? { operation: outcome.operation } : {}),
+    status: outcome.response.status,
+    ...(errorCode ? { errorCode } : {}),
+    ...(exchange.durationMs === undefined
+      ? {}
+      : { durationMs: Math.round(exchange.durationMs * 100) / 100 }),
+    requestId: outcome.requestId,
+    ...(outcome.clientId ? { clientId: outcome.clientId } : {}),
+    ...(violation ? { contractViolation: violation } : {}),
+  };
+}
+
+/** The journal entry of a WebSocket frame or close: its type, never its content. */
+export function frameJournalEntry(clock: EngineClock, frame: SocketFrameRecord): JournalEntry {
+  return {
+    kind: 'ws',
+    at: isoNow(clock),
+    path: WEBSOCKET_PATH,
+    direction: frame.direction,
+    frameType: frame.frameType,
+    clientId: frame.clientId,
+    ...(frame.closeCode === undefined ? {} : { status: frame.closeCode }),
+    ...(frame.errorCode ? { errorCode: frame.errorCode } : {}),
+    ...(frame.violation ? { contractViolation: frame.violation } : {}),
+  };
+}

@@ -1,0 +1,28 @@
+import {
+  OPERATIONS,
+  type OperationName,
+  PATH_PREFIX,
+  WEBSOCKET_PATH,
+} from '@partner-assistant/contract';
+
+/** Literal segments of the API's routes: the only parts of an unknown path worth keeping. */
+const KNOWN_SEGMENTS = new Set(
+  [
+    ...Object.values(OPERATIONS).map((operation) => `${PATH_PREFIX}${operation.path}`),
+    WEBSOCKET_PATH,
+  ].flatMap((path) => path.split('/').filter((segment) => !segment.startsWith('{'))),
+);
+
+/**
+ * The path a journal entry shows: the route template of a known operation, else the raw path
+ * with every segment that is not a literal of the API's routes replaced by `{redacted}`, so an
+ * identifier, token or user id typed into a URL never reaches the journal.
+ */
+export function journalPath(operation: OperationName | undefined, rawPath: string): string {
+  if (operation) return `${PATH_PREFIX}${OPERATIONS[operation].path}`;
+  return rawPath
+    .slice(0, 512)
+    .split('/')
+    .map((segment) => (segment === '' || KNOWN_SEGMENTS.has(segment) ? segment : '{redacted}'))
+    .join('/');
+}

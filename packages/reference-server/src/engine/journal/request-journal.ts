@@ -1,0 +1,98 @@
+import type { OperationName } from '@partner-assistant/contract';
+
+/**
+ * One REST request or WebSocket frame as the journal keeps it: what a partner's test asserts on.
+ * Never a token, secret, external user id or message text.
+ */
+export interface JournalEntry {
+  /** A REST request, or a WebSocket frame (or connection close). */
+  kind: 'http' | 'ws';
+  /** When it happened, on the engine clock (ISO 8601). */
+  at: string;
+  /** HTTP method. */
+  method?: string;
+  /** Route template for known routes (`/api/partners/v1/turns/{turn_id}`), else a redacted path. */
+  path: string;
+  /** The operation, for a known REST route. */
+  operation?: OperationName;
+  /** HTTP status; for a socket close, the close code. */
+  status?: number;
+  /** Error code of an error response or a `frame.rejected`. */
+  errorCode?: string;
+  /** Wall-clock time to answer, injected latency included. */
+  durationMs?: number;
+  /** Frame type: `user.message` in, `turn.accepted` out, `close` when a socket closed. */
+  frameType?: string;
+  /** Frame direction. */
+  direction?: 'in' | 'out';
+  /** Request id (REST). */
+  requestId?: string;
+  /** Client id of the authenticated application. */
+  clientId?: string;
+  /** Why the response or event broke the contract, when the self-check caught it. */
+  contractViolation?: string;
+}
+
+/** A REST entry: it always has a method and a status. */
+export interface HttpJournalEntry extends JournalEntry {
+  /** A REST request. */
+  kind: 'http';
+  /** HTTP method. */
+  method: string;
+  /** HTTP status. */
+  status: number;
+}
+
+/** Which entries {@link RequestJournal.entries} returns. */
+export interface JournalFilter {
+  /** Only this operation. */
+  operation?: OperationName;
+  /** Only REST (`http`) or WebSocket (`ws`) entries. */
+  kind?: 'http' | 'ws';
+  /** Only entries at or after this instant. */
+  since?: Date | string;
+  /** At most this many, the newest. */
+  limit?: number;
+}
+
+/** Entries kept by default. */
+export const DEFAULT_JOURNAL_CAPACITY = 1000;
+
+/** A bounded ring buffer of the last requests and frames, newest last. */
+export class RequestJournal {
+  readonly #capacity: number;
+  #entries: JournalEntry[] = [];
+
+  constructor(capacity = DEFAULT_JOURNAL_CAPACITY) {
+    this.#capacity = Math.max(1, capacity);
+  }
+
+  /** Appends an entry, dropping the oldest beyond the capacity. */
+  record(entry: JournalEntry): void {
+    this.#entries.push(entry);
+    if (this.#entries.length > this.#capacity) {
+      this.#entries.splice(0, this.#entries.length - this.#capacity);
+    }
+  }
+
+  /** The entries matching `filter`, oldest first (copies). */
+  entries(filter: JournalFilter = {}): JournalEntry[] {
+    const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
+    const matching = this.#entries.filter(
+      (entry) =>
+        (filter.operation === undefined || entry.operation === filter.operation) &&
+        (filter.kind === undefined || entry.kind === filter.kind) &&
+        (since === undefined || Date.parse(entry.at) >= since),
+    );
+    const limited =
+      filter.limit === undefined
+        ? matching
+        : matching.slice(Math.max(0, matching.length - filter.limit));
+    return limited.map((entry) => ({ ...entry }));
+  }
+
+  /** Empties the journal. */
+  clear(): void {
+    this.#entries = [];
+  }
+}

@@ -1,0 +1,58 @@
+import {
+  type RunningReferenceServer,
+  type StartReferenceServerOptions,
+  startReferenceServer,
+} from '../start-reference-server.ts';
+
+/** Options of {@link referenceServerGlobalSetup}: those of `startReferenceServer`. */
+export type ReferenceServerGlobalSetupOptions = Omit<StartReferenceServerOptions, 'logger'> & {
+  /** Told about the running server (to keep its `control` in the global-setup process). */
+  onStarted?: (server: RunningReferenceServer) => void;
+};
+
+/** Environment variable holding the REST base URL while the tests run. */
+export const URL_ENV = 'PARTNER_ASSISTANT_URL';
+/** Environment variable holding the WebSocket base URL while the tests run. */
+export const WS_URL_ENV = 'PARTNER_ASSISTANT_WS_URL';
+
+/** Keys the global setup provides to tests, and their values (URLs). */
+export type ProvidedReferenceServerKey = 'partnerAssistantUrl' | 'partnerAssistantWsUrl';
+
+/**
+ * The part of vitest's `TestProject` a global setup uses. Typed structurally so that this entry
+ * point needs no vitest types at build time (vitest stays an optional peer dependency).
+ */
+export interface GlobalSetupContext {
+  /** vitest's `project.provide`: makes a value available to `inject(key)` in tests. */
+  provide(key: ProvidedReferenceServerKey, value: string): void;
+}
+
+/**
+ * A vitest global setup that starts one reference server for the whole run, provides its URLs
+ * to tests (`inject('partnerAssistantUrl')`, `inject('partnerAssistantWsUrl')`), sets
+ * `PARTNER_ASSISTANT_URL` and `PARTNER_ASSISTANT_WS_URL`, and closes it after the run. Tests run
+ * in workers: they reach the server's controls over the admin API (`admin: true`).
+ *
+ * @example
+ * // vitest.global-setup.ts, listed in `test.globalSetup`
+ * import { referenceServerGlobalSetup } from '@partner-assistant/reference-server/vitest';
+ * export default referenceServerGlobalSetup({ seed: 'my-suite', admin: true });
+ */
+export function referenceServerGlobalSetup(
+  options: ReferenceServerGlobalSetupOptions = {},
+): (project: GlobalSetupContext) => Promise<() => Promise<void>> {
+  return async (project) => {
+    const { onStarted, ...serverOptions } = options;
+    const server = await startReferenceServer(serverOptions);
+    project.provide('partnerAssistantUrl', server.url);
+    project.provide('partnerAssistantWsUrl', server.wsUrl);
+    process.env[URL_ENV] = server.url;
+    process.env[WS_URL_ENV] = server.wsUrl;
+    onStarted?.(server);
+    return async () => {
+      await server.close();
+      delete process.env[URL_ENV];
+      delete process.env[WS_URL_ENV];
+    };
+  };
+}

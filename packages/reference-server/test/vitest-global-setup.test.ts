@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { referenceServerGlobalSetup, URL_ENV, WS_URL_ENV } from '../src/vitest/index.ts';
+import { TEST_CONFIG } from './support/test-server.ts';
+
+const vitestBin = fileURLToPath(new URL('../../../node_modules/.bin/vitest', import.meta.url));
+const fixture = fileURLToPath(new URL('./fixtures/parallel-tenants/', import.meta.url));
+
+describe('@partner-assistant/reference-server/vitest', () => {
+  it('starts a server, provides its URLs and closes it on teardown', async () => {
+    const provided: Record<string, unknown> = {};
+    const setup = referenceServerGlobalSetup({ config: TEST_CONFIG });
+    const teardown = await setup({
+      provide: (key, value) => {
+        provided[key] = value;
+      },
+    });
+    const url = String(provided.partnerAssistantUrl);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(provided.partnerAssistantWsUrl).toBe(url.replace('http', 'ws'));
+    expect(process.env[URL_ENV]).toBe(url);
+    expect(process.env[WS_URL_ENV]).toBe(provided.partnerAssistantWsUrl);
+    expect((await fetch(`${url}/api/partners/v1/capabilities`)).status).toBe(401);
+    await teardown();
+    await expect(fetch(`${url}/api/partners/v1/capabilities`)).rejects.toThrow();
+    expect(process.env[URL_ENV]).toBeUndefined();
+  });
+
+  it('serves two test files in parallel, each with its own isolated tenant', async () => {
+    const child = spawn(vitestBin, ['run', '--root', fixture, '--config', 'vitest.config.ts'], {
+      cwd: fixture,
+      env: { ...process.env, NODE_ENV: 'test', NO_COLOR: '1' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips colours.
+    const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+    expect(plain).toMatch(/Test Files\s+2 passed/);
+    expect(code).toBe(0);
+  });
+});
