@@ -1,56 +1,16 @@
 /**
- * Starts the reference server with two partners whose settings the tests assert on. Its fault
- * injection and journal are typed here as optional: tests that need them skip until they land.
+ * Starts the reference server with the partners whose settings the tests assert on, and drives
+ * it with its control API (fault injection, request journal, reset).
  */
 import { PATH_PREFIX } from '@partner-assistant/contract';
-import { startReferenceServer } from '@partner-assistant/reference-server';
+import {
+  type RunningReferenceServer,
+  startReferenceServer,
+} from '@partner-assistant/reference-server';
 import { PartnerBackend, type PartnerBackendOptions } from '../src/index.ts';
 
-/** One request as the server's journal records it. */
-export interface JournalEntry {
-  method: string;
-  path: string;
-  operation?: string;
-  status: number;
-  errorCode?: string;
-}
-
-/** Fault injection of the reference server (lands after `startReferenceServer` itself). */
-export interface FaultControl {
-  injectErrors(options: {
-    count: number;
-    code: 'rate_limit_exceeded' | 'queue_unavailable' | 'internal_error';
-    retryAfterSeconds?: number;
-    operation?: string;
-  }): unknown;
-  setLatency(latency: { ms: number } | { minMs: number; maxMs: number } | null): unknown;
-}
-
-/** Request journal of the reference server (lands after `startReferenceServer` itself). */
-export interface JournalControl {
-  entries(filter?: { operation?: string }): JournalEntry[] | Promise<JournalEntry[]>;
-}
-
-/** The part of the reference server's handle these tests use. */
-export interface ReferenceServer {
-  url: string;
-  close(): Promise<void>;
-  control: {
-    faults?: FaultControl;
-    journal?: JournalControl;
-    reset(): unknown;
-  };
-}
-
-/**
- * The fault and journal controls, or a skipped test (with the reason in the report) while the
- * server does not offer them yet. Pass the test context's `skip`.
- */
-export function controlsOf(server: ReferenceServer, skip: (note: string) => never) {
-  const { faults, journal } = server.control;
-  if (!faults || !journal) skip('the reference server has no faults/journal controls yet');
-  return { faults, journal };
-}
+/** The running reference server these tests talk to. */
+export type ReferenceServer = RunningReferenceServer;
 
 const SCOPES = ['chat:read', 'chat:write', 'feedback:write'];
 const LIMITS = {
@@ -116,8 +76,10 @@ const config = {
 };
 
 /** Starts the server on a free port of 127.0.0.1. */
-export function startServer(): Promise<ReferenceServer> {
-  return startReferenceServer({ config, port: 0, host: '127.0.0.1' });
+export function startServer(
+  options: { clock?: 'real' | 'manual'; startAt?: string } = {},
+): Promise<ReferenceServer> {
+  return startReferenceServer({ config, port: 0, host: '127.0.0.1', ...options });
 }
 
 /** A backend for `server` that never really sleeps between retries, recording the waits. */

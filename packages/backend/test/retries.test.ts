@@ -1,10 +1,9 @@
+import type { OperationName } from '@partner-assistant/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isPartnerApiError, isPartnerTimeoutError } from '../src/index.ts';
 import { abortableSleep } from '../src/internal/abortable-sleep.ts';
 import {
   backendFor,
-  controlsOf,
-  type JournalControl,
   newExternalUserId,
   PARTNER_LIMITED,
   type ReferenceServer,
@@ -12,7 +11,10 @@ import {
 } from './reference-server.ts';
 
 // Statuses the journal records for `operation` from now on.
-async function journalSince(journal: JournalControl, operation: string) {
+async function journalSince(
+  journal: ReferenceServer['control']['journal'],
+  operation: OperationName,
+) {
   const before = (await journal.entries({ operation })).length;
   return async () =>
     (await journal.entries({ operation })).slice(before).map((entry) => entry.status);
@@ -24,15 +26,15 @@ describe('retries, timeout and abort against the reference server', () => {
     server = await startServer();
   });
   afterEach(async () => {
-    await server.control.faults?.setLatency(null);
+    server.control.faults.setLatency(null);
     await server.control.reset();
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  it('retries 429 rate_limit_exceeded, waiting what Retry-After says', async ({ skip }) => {
-    const { faults, journal } = controlsOf(server, skip);
+  it('retries 429 rate_limit_exceeded, waiting what Retry-After says', async () => {
+    const { faults, journal } = server.control;
     const statuses = await journalSince(journal, 'issueToken');
     await faults.injectErrors({
       count: 2,
@@ -47,8 +49,8 @@ describe('retries, timeout and abort against the reference server', () => {
     expect(await statuses()).toEqual([429, 429, 200]);
   });
 
-  it('retries 503 on erasure (idempotent), really sleeping the Retry-After', async ({ skip }) => {
-    const { faults, journal } = controlsOf(server, skip);
+  it('retries 503 on erasure (idempotent), really sleeping the Retry-After', async () => {
+    const { faults, journal } = server.control;
     const statuses = await journalSince(journal, 'eraseUser');
     await faults.injectErrors({
       count: 1,
@@ -71,31 +73,36 @@ describe('retries, timeout and abort against the reference server', () => {
   });
 
   it("honours the Retry-After of the server's own rate limiter", async () => {
-    const exhausting = backendFor(server, PARTNER_LIMITED, { maxRetries: 0 }).backend;
-    const externalUserId = newExternalUserId('limited');
-    // Spend the two requests of this minute (a few more in case the minute turns meanwhile).
-    for (let i = 0; i < 5; i++) {
-      const outcome = await exhausting.issueToken({ externalUserId }).catch((e: unknown) => e);
-      if (isPartnerApiError(outcome, 'rate_limit_exceeded')) break;
-    }
-    const impatient = backendFor(server, PARTNER_LIMITED, { maxRetryAfterMs: 500 });
-    await expect(impatient.backend.issueToken({ externalUserId })).rejects.toMatchObject({
-      status: 429,
-    });
-    expect(impatient.waits).toEqual([]);
+    // A frozen clock at the start of a minute: the window cannot turn between the calls, and it
+    // resets exactly 60 s later.
+    const frozen = await startServer({ clock: 'manual', startAt: '2026-11-21T09:00:00.000Z' });
+    try {
+      const exhausting = backendFor(frozen, PARTNER_LIMITED, { maxRetries: 0 }).backend;
+      const externalUserId = newExternalUserId('limited');
+      await exhausting.issueToken({ externalUserId });
+      await exhausting.issueToken({ externalUserId });
+      await expect(exhausting.issueToken({ externalUserId })).rejects.toMatchObject({
+        status: 429,
+      });
 
-    // The recorded sleep returns at once, so the retry meets the same window and fails again.
-    const { backend, waits } = backendFor(server, PARTNER_LIMITED, { maxRetries: 1 });
-    const error = await backend.issueToken({ externalUserId }).catch((e: unknown) => e);
-    expect(isPartnerApiError(error, 'rate_limit_exceeded')).toBe(true);
-    expect(waits).toHaveLength(1);
-    expect(waits[0]! % 1000).toBe(0);
-    expect(waits[0]).toBeGreaterThanOrEqual(1000);
-    expect(waits[0]).toBeLessThanOrEqual(60_000);
+      const impatient = backendFor(frozen, PARTNER_LIMITED, { maxRetryAfterMs: 500 });
+      await expect(impatient.backend.issueToken({ externalUserId })).rejects.toMatchObject({
+        status: 429,
+      });
+      expect(impatient.waits).toEqual([]);
+
+      // The recorded sleep returns at once, so the retry meets the same window and fails again.
+      const { backend, waits } = backendFor(frozen, PARTNER_LIMITED, { maxRetries: 1 });
+      const error = await backend.issueToken({ externalUserId }).catch((e: unknown) => e);
+      expect(isPartnerApiError(error, 'rate_limit_exceeded')).toBe(true);
+      expect(waits).toEqual([60_000]);
+    } finally {
+      await frozen.close();
+    }
   });
 
-  it('gives up after maxRetries with the last error', async ({ skip }) => {
-    const { faults, journal } = controlsOf(server, skip);
+  it('gives up after maxRetries with the last error', async () => {
+    const { faults, journal } = server.control;
     const statuses = await journalSince(journal, 'issueToken');
     await faults.injectErrors({ count: 5, code: 'internal_error', operation: 'issueToken' });
     const { backend, waits } = backendFor(server, undefined, { maxRetries: 2, backoff: () => 5 });
@@ -117,15 +124,12 @@ describe('retries, timeout and abort against the reference server', () => {
     await expect(wrongSecret.backend.eraseUser('someone')).rejects.toMatchObject({ status: 401 });
     expect(waits).toEqual([]);
     expect(wrongSecret.waits).toEqual([]);
-    const journal = server.control.journal;
-    if (journal) {
-      const statuses = (await journal.entries()).map((entry) => entry.status);
-      expect(statuses.filter((status) => status === 422 || status === 401)).toHaveLength(2);
-    }
+    const statuses = server.control.journal.entries({ kind: 'http' }).map((entry) => entry.status);
+    expect(statuses.filter((status) => status === 422 || status === 401)).toHaveLength(2);
   });
 
-  it('times out a slow attempt', async ({ skip }) => {
-    const { faults } = controlsOf(server, skip);
+  it('times out a slow attempt', async () => {
+    const { faults } = server.control;
     await faults.setLatency({ ms: 1000 });
     const { backend } = backendFor(server, undefined, { timeoutMs: 50, maxRetries: 0 });
     const error = await backend
@@ -134,8 +138,8 @@ describe('retries, timeout and abort against the reference server', () => {
     expect(isPartnerTimeoutError(error)).toBe(true);
   });
 
-  it('rejects with the abort reason when the caller aborts', async ({ skip }) => {
-    const { faults } = controlsOf(server, skip);
+  it('rejects with the abort reason when the caller aborts', async () => {
+    const { faults } = server.control;
     await faults.setLatency({ ms: 1000 });
     const { backend } = backendFor(server);
     const controller = new AbortController();
