@@ -131,6 +131,8 @@ export interface TurnRecord {
   endsAt: number;
   /** What is being answered. */
   question: TurnQuestion;
+  /** Set when the turn has ended: the last `seq` of its stream and its last progress label. */
+  ended?: { seq: number; label: string | null };
 }
 
 /** Usage counters of one application. */

@@ -157,7 +157,10 @@ export function submitMessage(
   assertMessageAcceptable(context, caller.application);
   const turn = createTurn(services, caller, { conversation, submission });
   if (submission.follower) services.streams.follow(turn.id, submission.follower);
-  services.streams.publish(turn, { type: 'turn.accepted', turn: turnView(state, turn) });
+  services.streams.publish(turn, {
+    type: 'turn.accepted',
+    build: () => ({ type: 'turn.accepted', turn: turnView(state, turn) }),
+  });
   services.scheduler.start(turn);
   return { turn, replayed: false };
 }

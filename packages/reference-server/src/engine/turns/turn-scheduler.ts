@@ -65,7 +65,7 @@ export class TurnScheduler {
         this.#moveTo(turn, 'running');
         this.#streams.publish(turn, {
           type: 'turn.running',
-          turn: turnView(this.#context.state, turn),
+          build: () => ({ type: 'turn.running', turn: turnView(this.#context.state, turn) }),
         });
         return;
       case 'status':
@@ -79,7 +79,7 @@ export class TurnScheduler {
         this.#moveTo(turn, 'completed');
         this.#streams.publish(turn, {
           type: 'assistant.completed',
-          message: structuredClone(message.message),
+          build: () => ({ type: 'assistant.completed', message: structuredClone(message.message) }),
         });
         return;
       }

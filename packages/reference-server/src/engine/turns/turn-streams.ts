@@ -19,6 +19,14 @@ export type TurnEventPayload =
   | { type: 'assistant.completed'; message: Message }
   | { type: 'assistant.error'; error: TurnError };
 
+/** An event whose payload is costly to build: built only when some socket follows the turn. */
+export interface DeferredTurnEventPayload {
+  /** The event type. */
+  type: 'turn.accepted' | 'turn.running' | 'assistant.completed';
+  /** Builds the payload. */
+  build(): TurnEventPayload;
+}
+
 interface TurnStreamState {
   seq: number;
   deltas: number;
@@ -70,19 +78,22 @@ export class TurnStreams {
   }
 
   /** Numbers `payload` and delivers it to the turn's followers. */
-  publish(turn: TurnRecord, payload: TurnEventPayload): void {
+  publish(turn: TurnRecord, payload: TurnEventPayload | DeferredTurnEventPayload): void {
     const stream = this.#streams.get(turn.id);
     if (!stream) return;
     stream.seq += 1;
     if (payload.type === 'assistant.delta') stream.content += payload.text;
     if (payload.type === 'assistant.status') stream.label = payload.label;
-    const event = {
-      ...payload,
-      turn_id: turn.id,
-      conversation_id: turn.conversationId,
-      seq: stream.seq,
-    };
-    for (const follower of [...stream.followers]) follower.deliver(event as TurnEvent);
+    // Most turns (REST submissions) have no follower: their events are numbered, never built.
+    if (stream.followers.size > 0) {
+      const event = {
+        ...('build' in payload ? payload.build() : payload),
+        turn_id: turn.id,
+        conversation_id: turn.conversationId,
+        seq: stream.seq,
+      };
+      for (const follower of [...stream.followers]) follower.deliver(event as TurnEvent);
+    }
     if (payload.type === 'assistant.delta') {
       stream.deltas += 1;
       if (this.#context.faults.takeDeltaDrop(turn.id, stream.deltas)) {
@@ -92,21 +103,27 @@ export class TurnStreams {
     if (payload.type === 'assistant.completed' || payload.type === 'assistant.error') {
       this.#context.faults.turnEnded(turn.id);
       for (const follower of stream.followers) this.#followed.get(follower)?.delete(turn.id);
-      stream.followers.clear();
+      // An ended turn keeps only what a snapshot needs; its text is the assistant message's.
+      turn.ended = { seq: stream.seq, label: stream.label };
+      this.#streams.delete(turn.id);
     }
   }
 
   /** The `turn.snapshot` of a turn as of its last event. */
   snapshot(turn: TurnRecord): ServerEvent {
     const stream = this.#streams.get(turn.id);
+    const { messages } = this.#context.state;
+    const endedContent = turn.assistantMessageId
+      ? (messages.get(turn.assistantMessageId)?.message.content ?? '')
+      : '';
     return {
       type: 'turn.snapshot',
       turn_id: turn.id,
       conversation_id: turn.conversationId,
-      seq: Math.max(1, stream?.seq ?? 1),
+      seq: Math.max(1, stream?.seq ?? turn.ended?.seq ?? 1),
       turn: turnView(this.#context.state, turn),
-      content: stream?.content ?? '',
-      label: stream?.label ?? null,
+      content: stream ? stream.content : endedContent,
+      label: stream ? stream.label : (turn.ended?.label ?? null),
     };
   }
 
