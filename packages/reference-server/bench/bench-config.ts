@@ -1,7 +1,15 @@
-/** Reference server configuration for benchmarks: limits high enough never to throttle the load. */
+import { DEMO_CONFIG } from '../src/demo-config.ts';
+
+/** Credentials of the benchmark application. */
 export const BENCH_CREDENTIALS = { clientId: 'bench-app', clientSecret: 'bench-secret' } as const;
 
-/** The configuration (same format as `--config`). */
+const UNTHROTTLED = 1_000_000_000;
+const demoSandbox = DEMO_CONFIG.partners[0].applications[0];
+
+/**
+ * Reference server configuration for benchmarks (same format as `--config`): the demo sandbox
+ * application with limits high enough never to throttle the load.
+ */
 export const benchConfig = {
   partners: [
     {
@@ -9,17 +17,14 @@ export const benchConfig = {
       name: 'Bench',
       applications: [
         {
+          ...demoSandbox,
           client_id: BENCH_CREDENTIALS.clientId,
           client_secret: BENCH_CREDENTIALS.clientSecret,
-          environment: 'sandbox',
-          scopes: ['chat:read', 'chat:write', 'feedback:write'],
-          capabilities: ['administrative_procedures', 'local_life'],
-          locales: ['fr-FR', 'en-GB'],
           limits: {
             message_characters: 2000,
-            requests_per_minute: 1_000_000_000,
-            concurrent_turns: 1_000_000_000,
-            daily_messages: 1_000_000_000,
+            requests_per_minute: UNTHROTTLED,
+            concurrent_turns: UNTHROTTLED,
+            daily_messages: UNTHROTTLED,
           },
           token_ttl_seconds: 86_400,
         },
@@ -27,5 +32,5 @@ export const benchConfig = {
     },
   ],
   assistant: { processing_ms: 20 },
-  queue: { capacity: 1_000_000_000 },
+  queue: { capacity: UNTHROTTLED },
 };
