@@ -7,6 +7,9 @@ export default defineConfig({
   resolve: sourceFirst,
   ssr: { resolve: { conditions: ['@partner-assistant/source'], externalConditions: [] } },
   test: {
+    // CI also writes a JSON report, from which `.ci/run` prints a plain `N passed, N failed` line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.ci/test-results.json' },
     projects: [
       {
         extends: true,
