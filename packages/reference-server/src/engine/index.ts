@@ -24,7 +24,6 @@ export {
   type TenantOptions,
 } from './identity/runtime-tenants.ts';
 export type { HttpExchange } from './journal/journal-entries.ts';
-export { journalPath } from './journal/journal-path.ts';
 export {
   DEFAULT_JOURNAL_CAPACITY,
   type HttpJournalEntry,
@@ -34,6 +33,7 @@ export {
 } from './journal/request-journal.ts';
 export { ManualClock } from './manual-clock.ts';
 export { cryptoRandomSource, type RandomSource } from './random-source.ts';
+export { recordedPath } from './recorded-path.ts';
 export {
   createReferenceEngine,
   type ReferenceEngine,

@@ -9,11 +9,11 @@ import {
   errorResponse,
   type HttpOutcome,
   type ReferenceEngine,
+  recordedPath,
 } from '../engine/index.ts';
 import { answerAdminRequest, isAdminPath } from './admin-handler.ts';
 import { bodyReadError, decodeBody } from './body-decoding.ts';
 import { CORS_HEADERS, preflightHeaders } from './cors.ts';
-import { loggedPath } from './request-log.ts';
 
 /** Options of {@link createHttpApp}. */
 export interface HttpAppOptions {
@@ -44,7 +44,7 @@ function finish(options: HttpAppOptions, req: Request, res: Response, exchange: 
       {
         request_id: exchange.requestId,
         method: req.method,
-        path: loggedPath(exchange.operation, req.path),
+        path: recordedPath(exchange.operation, req.path),
         operation: exchange.operation ?? null,
         client_id: exchange.clientId ?? null,
         status: res.statusCode,

@@ -2,9 +2,9 @@ import { WEBSOCKET_PATH } from '@partner-assistant/contract';
 import type { EngineClock } from '../clock.ts';
 import type { EngineResponse } from '../engine-response.ts';
 import type { HttpOutcome } from '../http-request-entry.ts';
+import { recordedPath } from '../recorded-path.ts';
 import { CONTRACT_VIOLATION_HEADER } from '../self-check/contract-guard.ts';
 import type { SocketFrameRecord } from '../socket/socket-hooks.ts';
-import { journalPath } from './journal-path.ts';
 import type { JournalEntry } from './request-journal.ts';
 
 /** A REST exchange as an adapter saw it, for the journal. */
@@ -38,7 +38,7 @@ export function httpJournalEntry(clock: EngineClock, exchange: HttpExchange): Jo
     kind: 'http',
     at: isoNow(clock),
     method: exchange.method.toUpperCase().slice(0, 16),
-    path: journalPath(outcome.operation, exchange.path),
+    path: recordedPath(outcome.operation, exchange.path),
     ...(outcome.operation ? { operation: outcome.operation } : {}),
     status: outcome.response.status,
     ...(errorCode ? { errorCode } : {}),

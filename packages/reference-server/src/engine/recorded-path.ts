@@ -14,11 +14,11 @@ const KNOWN_SEGMENTS = new Set(
 );
 
 /**
- * The path a journal entry shows: the route template of a known operation, else the raw path
- * with every segment that is not a literal of the API's routes replaced by `{redacted}`, so an
- * identifier, token or user id typed into a URL never reaches the journal.
+ * The path that logs and the request journal show: the route template of a known operation, else
+ * the raw path with every segment that is not a literal of the API's routes replaced by
+ * `{redacted}`, so an identifier, token or user id typed into a URL is never recorded.
  */
-export function journalPath(operation: OperationName | undefined, rawPath: string): string {
+export function recordedPath(operation: OperationName | undefined, rawPath: string): string {
   if (operation) return `${PATH_PREFIX}${OPERATIONS[operation].path}`;
   return rawPath
     .slice(0, 512)
