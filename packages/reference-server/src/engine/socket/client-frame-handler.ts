@@ -23,15 +23,36 @@ function identifiersOf(value: unknown): FrameIdentifiers {
   };
 }
 
-function parseJson(frame: string | null): unknown {
-  if (frame === null) throw new ApiError('invalid_request', 'Frames must be JSON text frames');
-  try {
-    return JSON.parse(frame);
-  } catch {
-    throw new ApiError('invalid_request', 'Malformed JSON frame', {
-      details: [{ path: 'frame', message: 'Malformed JSON' }],
-    });
+/** A client frame read off the socket once: its `type` for the journal, then its value or error. */
+export type ReadFrame =
+  | { type: string; value: unknown; error?: undefined }
+  | { type: 'binary' | 'invalid'; value?: undefined; error: ApiError };
+
+const FRAME_TYPE = /^[a-z][a-z._]{0,63}$/;
+
+/**
+ * Parses a client frame's JSON. Its `type` is the frame's own when it looks like one, else
+ * `invalid` (or `binary` for a binary frame), so the journal never records arbitrary input.
+ */
+export function readClientFrame(frame: string | null): ReadFrame {
+  if (frame === null) {
+    return {
+      type: 'binary',
+      error: new ApiError('invalid_request', 'Frames must be JSON text frames'),
+    };
   }
+  let value: unknown;
+  try {
+    value = JSON.parse(frame);
+  } catch {
+    const details = [{ path: 'frame', message: 'Malformed JSON' }];
+    return {
+      type: 'invalid',
+      error: new ApiError('invalid_request', 'Malformed JSON frame', { details }),
+    };
+  }
+  const type: unknown = (value as { type?: unknown } | null)?.type;
+  return { type: typeof type === 'string' && FRAME_TYPE.test(type) ? type : 'invalid', value };
 }
 
 function parseFrame(value: unknown) {
@@ -89,18 +110,17 @@ function dispatch(services: EngineServices, socket: OpenSocket, value: unknown):
 export function handleClientFrame(
   services: EngineServices,
   socket: OpenSocket,
-  frame: string | null,
+  frame: ReadFrame,
 ): void {
-  let value: unknown;
   try {
-    value = parseJson(frame);
-    dispatch(services, socket, value);
+    if (frame.error) throw frame.error;
+    dispatch(services, socket, frame.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     socket.deliver({
       type: 'frame.rejected',
       error: errorBodyOf(error, services.context.random.uuid()),
-      ...identifiersOf(value),
+      ...identifiersOf(frame.value),
     });
   }
 }

@@ -28,16 +28,3 @@ export interface SocketHubHooks {
   /** Checks an outgoing event against the contract: the violation, if any. */
   checkEvent?(event: ServerEvent): string | undefined;
 }
-
-const FRAME_TYPE = /^[a-z][a-z._]{0,63}$/;
-
-/** The `type` of a client frame for the journal: its value when it looks like one, else `invalid`. */
-export function clientFrameTypeOf(frame: string | null): string {
-  if (frame === null) return 'binary';
-  try {
-    const type: unknown = (JSON.parse(frame) as { type?: unknown } | null)?.type;
-    return typeof type === 'string' && FRAME_TYPE.test(type) ? type : 'invalid';
-  } catch {
-    return 'invalid';
-  }
-}

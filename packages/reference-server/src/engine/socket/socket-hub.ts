@@ -9,8 +9,8 @@ import type { UserCaller } from '../identity/caller.ts';
 import { countRequest } from '../limits/request-rate.ts';
 import type { EngineServices, SocketDirectory } from '../operations/operation-types.ts';
 import { authenticateUser } from '../request-pipeline.ts';
-import { handleClientFrame } from './client-frame-handler.ts';
-import { clientFrameTypeOf, type SocketFrameRecord, type SocketHubHooks } from './socket-hooks.ts';
+import { handleClientFrame, readClientFrame } from './client-frame-handler.ts';
+import type { SocketFrameRecord, SocketHubHooks } from './socket-hooks.ts';
 import type { SocketOpenRequest, SocketSession, SocketTransport } from './socket-transport.ts';
 
 export type { SocketEventObserver } from './socket-hooks.ts';
@@ -117,13 +117,14 @@ export class SocketHub implements SocketDirectory {
 
   #receive(socket: OpenSocket, frame: string | null): void {
     if (!this.#sockets.has(socket.id)) return;
-    this.#record(socket, { direction: 'in', frameType: clientFrameTypeOf(frame) });
+    const read = readClientFrame(frame);
+    this.#record(socket, { direction: 'in', frameType: read.type });
     if (frame !== null && encoder.encode(frame).length > FIELD_LIMITS.maxFrameBytes) {
       this.#close(socket, CLOSE_CODES.messageTooBig, 'frame over 64 KiB');
       return;
     }
     try {
-      handleClientFrame(this.#requireServices(), socket, frame);
+      handleClientFrame(this.#requireServices(), socket, read);
     } catch {
       // Never caused by input (every refusal is a frame.rejected): close as decided, reconnectable.
       this.#close(socket, CLOSE_CODES.internalError, 'unexpected server failure');
