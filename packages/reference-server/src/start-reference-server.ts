@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { WEBSOCKET_PATH } from '@partner-assistant/contract';
 import pino, { type Logger } from 'pino';
 import { parseReferenceConfig } from './config/parse-reference-config.ts';
 import { resolveClock } from './control/server-clock.ts';
@@ -18,6 +19,7 @@ import {
 } from './engine/index.ts';
 import { createHttpApp } from './http/create-http-app.ts';
 import { writeRawErrorResponse } from './http/raw-error-response.ts';
+import { validateStartOptions } from './options/validate-start-options.ts';
 import { attachWebSocket } from './ws/attach-websocket.ts';
 
 /** Options of {@link startReferenceServer}. */
@@ -63,6 +65,8 @@ export interface RunningReferenceServer {
   url: string;
   /** Base WebSocket URL, `ws://HOST:PORT` (the channel is at `/api/partners/v1/chat`). */
   wsUrl: string;
+  /** The WebSocket channel itself, `ws://HOST:PORT/api/partners/v1/chat`. */
+  channelUrl: string;
   /** The port listened on. */
   port: number;
   /** Test-runner controls: clock, faults, tokens, tenants, journal, self-check, reset. */
@@ -84,7 +88,11 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 }
 
 /** Answers a request Node could not even parse with the envelope (422), then closes. */
-function answerMalformedHttp(engine: ReferenceEngine, socket: Duplex): void {
+function answerMalformedHttp(engine: ReferenceEngine, error: unknown, socket: Duplex): void {
+  if ((error as { code?: unknown } | null)?.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
   const refusal = new ApiError('invalid_request', 'Malformed HTTP request');
   writeRawErrorResponse(socket, errorResponse(refusal, engine.newRequestId()));
 }
@@ -122,6 +130,7 @@ function buildEngine(options: StartReferenceServerOptions, logger: Logger) {
  * Starts the reference server: REST (express) and WebSocket (ws) on one port, backed by one
  * in-memory engine, with the test-runner `control` (and the admin API when `admin` is set).
  *
+ * @throws {ReferenceServerOptionsError} when an option is unknown or of the wrong kind.
  * @throws {ReferenceConfigError} when the configuration is invalid.
  * @example
  * const server = await startReferenceServer({ config, seed: 'suite', clock: 'manual' });
@@ -131,12 +140,17 @@ function buildEngine(options: StartReferenceServerOptions, logger: Logger) {
 export async function startReferenceServer(
   options: StartReferenceServerOptions = {},
 ): Promise<RunningReferenceServer> {
+  validateStartOptions(options);
   const logger = options.logger ?? pino({ level: 'silent' });
   const host = options.host ?? '127.0.0.1';
   const { engine, control } = buildEngine(options, logger);
   const app = createHttpApp({ engine, logger, adminControl: options.admin ? control : undefined });
-  const server = createServer(app);
-  server.on('clientError', (_error, socket) => answerMalformedHttp(engine, socket));
+  // Node would answer a missing Host (400) and an unknown Expect (417) itself, bare: the adapter
+  // answers both with the envelope instead.
+  const server = createServer({ requireHostHeader: false }, app.handleRequest);
+  server.on('checkContinue', app.handleCheckContinue);
+  server.on('checkExpectation', app.handleCheckExpectation);
+  server.on('clientError', (error, socket) => answerMalformedHttp(engine, error, socket));
   const webSocket = attachWebSocket({ server, engine, logger });
   const address = await listen(server, options.port ?? 0, host);
   const origin = `${hostForUrl(host)}:${address.port}`;
@@ -144,6 +158,7 @@ export async function startReferenceServer(
   return {
     url: `http://${origin}`,
     wsUrl: `ws://${origin}`,
+    channelUrl: `ws://${origin}${WEBSOCKET_PATH}`,
     port: address.port,
     engine,
     control,

@@ -1,4 +1,4 @@
-import { FIELD_LIMITS, type OperationName } from '@partner-assistant/contract';
+import { FIELD_LIMITS, type OperationName, WEBSOCKET_PATH } from '@partner-assistant/contract';
 import { ApiError, invalidField } from './api-error.ts';
 import { errorResponse } from './engine-response.ts';
 import type { OperationOutcome, OperationRequest } from './request-pipeline.ts';
@@ -69,6 +69,23 @@ export function readQuery(search: string): Record<string, string | string[]> {
   return query;
 }
 
+/**
+ * The refusal of a plain HTTP request on the WebSocket channel's path (a handshake never gets
+ * here): `GET` without the upgrade headers is an invalid handshake (422), any other method 405.
+ */
+function channelPathRefusal(method: string): ApiError {
+  if (method.toUpperCase() === 'GET') {
+    const message =
+      'This path takes a WebSocket handshake (Connection: Upgrade, Upgrade: websocket)';
+    return new ApiError('invalid_request', message, {
+      details: [{ path: 'headers.upgrade', message: 'Upgrade must be websocket' }],
+    });
+  }
+  return new ApiError('method_not_allowed', 'Method not allowed; use GET', {
+    headers: { Allow: 'GET' },
+  });
+}
+
 /** Dependencies of {@link handleHttpRequest}. */
 export interface HttpEntryDependencies {
   /** A fresh request id. */
@@ -79,7 +96,7 @@ export interface HttpEntryDependencies {
 
 /**
  * Routes an HTTP request to its operation: 404 for an unknown path, 405 (with `Allow`) for an
- * unsupported method, 413 for a body over 64 KiB; everything else goes through the operation
+ * unsupported method, 413 for a body over 64 KiB, 422 or 405 on the WebSocket channel's path; everything else goes through the operation
  * pipeline, which authenticates before it judges the body.
  */
 export function handleHttpRequest(
@@ -98,6 +115,7 @@ export function handleHttpRequest(
       new ApiError('payload_too_large', `The body exceeds ${FIELD_LIMITS.maxBodyBytes} bytes`),
     );
   }
+  if (input.path === WEBSOCKET_PATH) return refuse(channelPathRefusal(input.method));
   const route = matchRoute(input.method, input.path);
   if (route.kind === 'not_found') return refuse(new ApiError('not_found', 'No such route'));
   if (route.kind === 'method_not_allowed') {

@@ -1,23 +1,13 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FIELD_LIMITS } from '@partner-assistant/contract';
+import express, { type Request, type Response } from 'express';
 import { ADMIN_PREFIX, handleAdminRequest, malformedAdminBody } from '../admin/admin-api.ts';
 import type { ReferenceServerControl } from '../control/server-control.ts';
+import { writeAnswer } from './write-answer.ts';
 
 /** True when `path` is under the admin prefix. */
 export function isAdminPath(path: string): boolean {
   return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
-}
-
-function writeJson(
-  res: Response,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  res.status(status);
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(JSON.stringify(body));
 }
 
 function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
@@ -30,24 +20,33 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
 }
 
 /**
- * Answers a request under the admin prefix (only mounted with `--admin`): JSON in and out,
- * mapped one to one to `control`. Admin requests are neither journaled nor rate-limited.
+ * The admin API (only mounted with `--admin`) as a small express app: JSON in and out, mapped one
+ * to one to `control`. Admin requests are neither journaled nor rate-limited; they are off the
+ * API's hot path, so express's routing and body parsing cost nothing that matters here.
  */
-export function answerAdminRequest(
+export function createAdminApp(
   control: ReferenceServerControl,
-  req: Request,
-  res: Response,
-): void {
-  const body = parseBody(req.body);
-  const query = req.originalUrl.indexOf('?');
-  const search = query < 0 ? '' : req.originalUrl.slice(query + 1);
-  const answer = body.ok
-    ? handleAdminRequest(control, {
-        method: req.method,
-        path: req.path.slice(ADMIN_PREFIX.length) || '/',
-        search,
-        body: body.value,
-      })
-    : malformedAdminBody();
-  writeJson(res, answer.status, answer.body, answer.headers);
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', false);
+  app.use(express.raw({ type: () => true, limit: FIELD_LIMITS.maxBodyBytes }));
+  app.use((req: Request, res: Response) => {
+    const body = parseBody(req.body);
+    const query = req.originalUrl.indexOf('?');
+    const answer = body.ok
+      ? handleAdminRequest(control, {
+          method: req.method,
+          path: req.path.slice(ADMIN_PREFIX.length) || '/',
+          search: query < 0 ? '' : req.originalUrl.slice(query + 1),
+          body: body.value,
+        })
+      : malformedAdminBody();
+    writeAnswer(res, { status: answer.status, headers: answer.headers ?? {}, body: answer.body });
+  });
+  app.use((_error: unknown, _req: Request, res: Response, _next: unknown) => {
+    writeAnswer(res, { status: 422, headers: {}, body: malformedAdminBody().body });
+  });
+  return app;
 }

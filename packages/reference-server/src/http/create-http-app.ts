@@ -1,19 +1,20 @@
-import { FIELD_LIMITS, HTTP_HEADERS } from '@partner-assistant/contract';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FIELD_LIMITS } from '@partner-assistant/contract';
 import type { Logger } from 'pino';
 import { ADMIN_METHODS } from '../admin/admin-routes.ts';
 import type { ReferenceServerControl } from '../control/server-control.ts';
 import {
   type ApiError,
-  type EngineResponse,
   errorResponse,
   type HttpOutcome,
   type ReferenceEngine,
   recordedPath,
 } from '../engine/index.ts';
-import { answerAdminRequest, isAdminPath } from './admin-handler.ts';
-import { bodyReadError, decodeBody } from './body-decoding.ts';
-import { CORS_HEADERS, preflightHeaders } from './cors.ts';
+import { createAdminApp, isAdminPath } from './admin-handler.ts';
+import { preflightHeaders } from './cors.ts';
+import { hasNoBody, type ReadBody, readRequestBody } from './request-body.ts';
+import { transportRefusal, unsupportedExpectation } from './transport-refusals.ts';
+import { writeAnswer, writePreflight } from './write-answer.ts';
 
 /** Options of {@link createHttpApp}. */
 export interface HttpAppOptions {
@@ -25,126 +26,150 @@ export interface HttpAppOptions {
   adminControl?: ReferenceServerControl | undefined;
 }
 
-type Exchange = Pick<HttpOutcome, 'response' | 'requestId' | 'clientId' | 'operation'>;
-
-function writeResponse(res: Response, response: EngineResponse): void {
-  res.status(response.status);
-  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', response.headers['Cache-Control'] ?? 'no-store');
-  res.end(JSON.stringify(response.body));
+/** The HTTP side of the server: the request listener and the two `Expect` hooks of node:http. */
+export interface HttpApp {
+  /** node:http `request` listener. */
+  handleRequest(req: IncomingMessage, res: ServerResponse): void;
+  /** node:http `checkContinue`: refuses an announced body over 64 KiB before it is sent. */
+  handleCheckContinue(req: IncomingMessage, res: ServerResponse): void;
+  /** node:http `checkExpectation`: an `Expect` other than `100-continue`, answered 422. */
+  handleCheckExpectation(req: IncomingMessage, res: ServerResponse): void;
 }
 
-/** Writes the answer, logs it and records it in the journal once sent. */
-function finish(options: HttpAppOptions, req: Request, res: Response, exchange: Exchange): void {
-  const started = (res.locals.startedAt as number | undefined) ?? performance.now();
-  res.once('finish', () => {
-    const durationMs = performance.now() - started;
-    options.logger.info(
-      {
-        request_id: exchange.requestId,
-        method: req.method,
-        path: recordedPath(exchange.operation, req.path),
-        operation: exchange.operation ?? null,
-        client_id: exchange.clientId ?? null,
-        status: res.statusCode,
-        duration_ms: Math.round(durationMs * 100) / 100,
-      },
-      'request',
-    );
-    options.engine.recordHttpExchange({
-      method: req.method,
-      path: req.path,
+type Exchange = Pick<HttpOutcome, 'response' | 'requestId' | 'clientId' | 'operation'>;
+
+/** Where a request goes, and when it arrived. */
+interface Target {
+  path: string;
+  search: string;
+  startedAt: number;
+}
+
+function targetOf(req: IncomingMessage): Target {
+  const raw = req.url ?? '/';
+  const query = raw.indexOf('?');
+  const startedAt = performance.now();
+  return query < 0
+    ? { path: raw, search: '', startedAt }
+    : { path: raw.slice(0, query), search: raw.slice(query + 1), startedAt };
+}
+
+/**
+ * The REST adapter, on node:http without a middleware chain: CORS and `no-store` on every answer
+ * (headers computed once), the admin API when enabled, injected latency, then method, path,
+ * query, `Authorization`, `Content-Type` and body text (at most 64 KiB) handed to the engine,
+ * whose answer it writes, logs and journals. Routing, validation and every error envelope are the
+ * engine's; this adapter only refuses what HTTP itself gets wrong (no `Host`, unknown `Expect`).
+ */
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  const { engine, logger } = options;
+  const admin = options.adminControl ? createAdminApp(options.adminControl) : undefined;
+
+  const finish = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    exchange: Exchange,
+  ) => {
+    // A body over the limit is left unread: the connection cannot be reused after it.
+    if (exchange.response.status === 413) res.setHeader('Connection', 'close');
+    writeAnswer(res, exchange.response);
+    const durationMs = performance.now() - target.startedAt;
+    if (logger.isLevelEnabled('info')) {
+      logger.info(
+        {
+          request_id: exchange.requestId,
+          method: req.method,
+          path: recordedPath(exchange.operation, target.path),
+          operation: exchange.operation ?? null,
+          client_id: exchange.clientId ?? null,
+          status: exchange.response.status,
+          duration_ms: Math.round(durationMs * 100) / 100,
+        },
+        'request',
+      );
+    }
+    engine.recordHttpExchange({
+      method: req.method ?? 'GET',
+      path: target.path,
       outcome: exchange,
       durationMs,
     });
-  });
-  writeResponse(res, exchange.response);
-}
-
-function refusal(engine: ReferenceEngine, error: ApiError): Exchange {
-  const requestId = engine.newRequestId();
-  return {
-    response: errorResponse(error, requestId),
-    requestId,
-    clientId: undefined,
-    operation: undefined,
   };
-}
 
-/**
- * Answers a CORS preflight (an `OPTIONS` carrying `Access-Control-Request-Method`) with 204; a
- * plain `OPTIONS` goes on to the engine (405 with `Allow`). Preflight request ids come from
- * `crypto`, so a browser's preflights never shift the ids of deterministic mode.
- */
-function answerPreflight(options: HttpAppOptions, req: Request, res: Response): boolean {
-  if (req.get('access-control-request-method') === undefined) return false;
-  const admin = options.adminControl && isAdminPath(req.path) ? ADMIN_METHODS : undefined;
-  const headers = preflightHeaders(req.path, admin);
-  if (!headers) return false;
-  res.status(204);
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader(HTTP_HEADERS.requestId, globalThis.crypto.randomUUID());
-  res.setHeader('Cache-Control', 'no-store');
-  res.end();
-  return true;
-}
+  const refuse = (req: IncomingMessage, res: ServerResponse, target: Target, error: ApiError) => {
+    const requestId = engine.newRequestId();
+    const response = errorResponse(error, requestId);
+    finish(req, res, target, {
+      response,
+      requestId,
+      clientId: undefined,
+      operation: undefined,
+    });
+  };
 
-async function answerApiRequest(options: HttpAppOptions, req: Request, res: Response) {
-  const { engine } = options;
-  const body = decodeBody(req.body);
-  if (!body.ok) {
-    finish(options, req, res, refusal(engine, body.error));
-    return;
-  }
-  const latencyMs = engine.faults.drawLatencyMs();
-  if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs).unref());
-  const query = req.originalUrl.indexOf('?');
-  const outcome = engine.handleHttp({
-    method: req.method,
-    path: req.path,
-    search: query < 0 ? '' : req.originalUrl.slice(query + 1),
-    authorization: req.get('authorization'),
-    contentType: req.get('content-type'),
-    body: body.text,
-  });
-  if (outcome.failure)
-    options.logger.error(
-      { request_id: outcome.requestId, err: outcome.failure },
-      'unexpected failure',
-    );
-  finish(options, req, res, outcome);
-}
-
-/**
- * The REST adapter: CORS on every answer, the admin API when enabled, injected latency, then
- * method, path, query, `Authorization`, `Content-Type` and body text (at most 64 KiB) handed to
- * the engine, whose answer it writes, logs and journals. Routing, validation and every error
- * envelope are the engine's.
- */
-export function createHttpApp(options: HttpAppOptions): express.Express {
-  const { engine } = options;
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.set('query parser', false);
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    res.locals.startedAt = performance.now();
-    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
-    if (req.method === 'OPTIONS' && answerPreflight(options, req, res)) return;
-    next();
-  });
-  app.use(express.raw({ type: () => true, limit: FIELD_LIMITS.maxBodyBytes }));
-  app.use(async (req: Request, res: Response) => {
-    if (options.adminControl && isAdminPath(req.path)) {
-      answerAdminRequest(options.adminControl, req, res);
+  const answer = (req: IncomingMessage, res: ServerResponse, target: Target, body: ReadBody) => {
+    if (!body.ok) {
+      refuse(req, res, target, body.error);
       return;
     }
-    await answerApiRequest(options, req, res);
-  });
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (res.headersSent) return;
-    finish(options, req, res, refusal(engine, bodyReadError(error)));
-  });
-  return app;
+    const outcome = engine.handleHttp({
+      method: req.method ?? 'GET',
+      path: target.path,
+      search: target.search,
+      authorization: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      body: body.text,
+    });
+    if (outcome.failure)
+      logger.error({ request_id: outcome.requestId, err: outcome.failure }, 'unexpected failure');
+    finish(req, res, target, outcome);
+  };
+
+  const answerAfterLatency = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    body: ReadBody,
+  ) => {
+    const latencyMs = engine.faults.drawLatencyMs();
+    if (latencyMs > 0) setTimeout(() => answer(req, res, target, body), latencyMs).unref();
+    else answer(req, res, target, body);
+  };
+
+  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+    const target = targetOf(req);
+    const refusal = transportRefusal(req);
+    if (refusal) {
+      refuse(req, res, target, refusal);
+      return;
+    }
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      const adminMethods = admin && isAdminPath(target.path) ? ADMIN_METHODS : undefined;
+      const headers = preflightHeaders(target.path, adminMethods);
+      if (headers) {
+        writePreflight(res, headers);
+        return;
+      }
+    }
+    if (admin && isAdminPath(target.path)) {
+      admin(req, res);
+      return;
+    }
+    if (hasNoBody(req)) {
+      answerAfterLatency(req, res, target, { ok: true, text: undefined });
+      return;
+    }
+    void readRequestBody(req).then((body) => answerAfterLatency(req, res, target, body));
+  };
+
+  return {
+    handleRequest,
+    handleCheckContinue: (req, res) => {
+      // An announced body over the limit is refused (413) before the client sends it.
+      if (!(Number(req.headers['content-length']) > FIELD_LIMITS.maxBodyBytes)) res.writeContinue();
+      handleRequest(req, res);
+    },
+    handleCheckExpectation: (req, res) => refuse(req, res, targetOf(req), unsupportedExpectation()),
+  };
 }

@@ -1,0 +1,33 @@
+import type { ServerResponse } from 'node:http';
+import { HTTP_HEADERS } from '@partner-assistant/contract';
+import type { EngineResponse } from '../engine/index.ts';
+import { CORS_HEADERS } from './cors.ts';
+
+/** Headers of every answer, computed once: CORS, JSON and `Cache-Control: no-store`. */
+export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...CORS_HEADERS,
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+});
+
+/**
+ * Writes an engine answer: the base headers, then the engine's (which may replace
+ * `Cache-Control`), and the JSON body with its length.
+ */
+export function writeAnswer(res: ServerResponse, response: EngineResponse): void {
+  const json = JSON.stringify(response.body);
+  const headers: Record<string, string | number> = { ...BASE_HEADERS, ...response.headers };
+  headers['Content-Length'] = Buffer.byteLength(json);
+  res.writeHead(response.status, headers);
+  res.end(json);
+}
+
+/** Writes the `204` answer of a CORS preflight, with its own request id. */
+export function writePreflight(res: ServerResponse, headers: Record<string, string>): void {
+  res.writeHead(204, {
+    ...headers,
+    [HTTP_HEADERS.requestId]: globalThis.crypto.randomUUID(),
+    'Cache-Control': 'no-store',
+  });
+  res.end();
+}
