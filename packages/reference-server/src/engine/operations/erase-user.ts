@@ -1,17 +1,18 @@
 import { CLOSE_CODES, type EraseUserResponse } from '@partner-assistant/contract';
 import { revokeUserTokens } from '../identity/token-registry.ts';
-import { ownedKey } from '../state/engine-state.ts';
+import { userKey } from '../state/engine-state.ts';
 import { removeConversation } from './data-removal.ts';
 import type { OperationHandler } from './operation-types.ts';
 
 /**
- * `DELETE /users/{external_user_id}`: erases the user's conversations (stopping turns in
+ * `DELETE /users/{external_user_id}`: erases the user of the application's environment (the same
+ * external id in the other environment is another user, left alone): their conversations (stopping turns in
  * progress), revokes their tokens and closes their sockets. 200 also when the user is unknown, so
  * the answer reveals nothing and a retry is safe.
  */
 export const eraseUser: OperationHandler<'eraseUser'> = (services, caller, { params }) => {
   const { state } = services.context;
-  const key = ownedKey(caller.partner.id, params.external_user_id);
+  const key = userKey(caller.application, params.external_user_id);
   const user = state.users.get(key);
   if (user) {
     for (const conversation of [...state.conversations.values()]) {

@@ -1,7 +1,7 @@
 import type { Token } from '@partner-assistant/contract';
 import { issueUserToken } from '../identity/token-registry.ts';
 import type { ApplicationRecord } from '../state/engine-state.ts';
-import { ownedKey, type UserRecord } from '../state/engine-state.ts';
+import { type UserRecord, userKey } from '../state/engine-state.ts';
 import type { OperationHandler } from './operation-types.ts';
 
 /** The application's spelling of `requested` when it lists it, else its first locale. */
@@ -14,14 +14,19 @@ function effectiveLocale(application: ApplicationRecord, requested: string | und
   );
 }
 
-/** `POST /tokens`: maps the external user inside the partner's tenant and issues a token. */
+/**
+ * `POST /tokens`: maps the external user inside the partner's tenant and the application's
+ * environment (the partner's applications of one environment share their users), and issues a
+ * token.
+ */
 export const issueToken: OperationHandler<'issueToken'> = ({ context }, caller, { body }) => {
-  const key = ownedKey(caller.partner.id, body.external_user_id);
+  const key = userKey(caller.application, body.external_user_id);
   let user: UserRecord | undefined = context.state.users.get(key);
   if (!user) {
     user = {
       id: context.random.uuid(),
       partnerId: caller.partner.id,
+      environment: caller.application.environment,
       externalUserId: body.external_user_id,
     };
     context.state.users.set(key, user);

@@ -39,12 +39,17 @@ export interface ApplicationRecord {
   tokenTtlSeconds: number;
 }
 
-/** A user: one external identity inside one partner's tenant. */
+/**
+ * A user: one external identity inside one partner's tenant and one environment. The same
+ * external id in sandbox and in production is two users, so test data never reaches production.
+ */
 export interface UserRecord {
   /** Service-side user id (UUID). */
   id: string;
   /** Tenant. */
   partnerId: string;
+  /** Data plane: the environment of the applications that share this user. */
+  environment: Environment;
   /** The partner's identifier of the user. */
   externalUserId: string;
 }
@@ -152,7 +157,7 @@ export interface EngineState {
   partners: Map<string, PartnerRecord>;
   /** By client id. */
   applications: Map<string, ApplicationRecord>;
-  /** By `ownedKey(partnerId, externalUserId)`. */
+  /** By {@link userKey}: partner, environment and external user id. */
   users: Map<string, UserRecord>;
   /** By token. */
   tokens: Map<string, TokenRecord>;
@@ -175,6 +180,14 @@ export interface EngineState {
 /** A map key scoped to an owner, so that two owners never share an entry. */
 export function ownedKey(owner: string, key: string): string {
   return `${owner}\u0000${key}`;
+}
+
+/** The key of a user: one per partner, environment and external user id. */
+export function userKey(
+  application: { partnerId: string; environment: Environment },
+  externalUserId: string,
+): string {
+  return `${application.partnerId}\u0000${application.environment}\u0000${externalUserId}`;
 }
 
 /** An empty state. */
