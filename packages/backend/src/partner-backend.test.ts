@@ -8,7 +8,7 @@ import {
   SECRET,
   TOKEN,
 } from '../test/support/fake-api.ts';
-import { PartnerApiError } from './errors/partner-api-error.ts';
+import { PartnerApiError } from './index.ts';
 
 describe('PartnerBackend.issueToken', () => {
   it('posts the input with HTTP Basic and returns the Token', async () => {

@@ -5,14 +5,14 @@ import {
   type Token,
   tokenSchema,
 } from '@partner-assistant/contract';
+import type { RequestOptions } from '@partner-assistant/sdk-core';
+import { type ApiCallContext, callApi, raceWithSignal } from '@partner-assistant/sdk-core/internal';
 import { basicAuthorization } from './internal/basic-auth.ts';
-import { type CallContext, callOperation } from './internal/call-operation.ts';
-import { raceWithSignal } from './internal/race-with-signal.ts';
 import { INSPECT, REDACTED } from './internal/redaction.ts';
 import { resolveSettings } from './internal/resolve-options.ts';
 import { TokenCache } from './internal/token-cache.ts';
 import { validateExternalUserId, validateIssueTokenInput } from './internal/validate-input.ts';
-import type { PartnerBackendOptions, RequestOptions } from './partner-backend-options.ts';
+import type { PartnerBackendOptions } from './partner-backend-options.ts';
 
 /** Input of {@link PartnerBackend.issueToken}. */
 export interface IssueTokenInput {
@@ -44,7 +44,8 @@ export class PartnerBackend {
   /** API base URL, with the version prefix. */
   readonly apiUrl: string;
   // Private fields: invisible to `JSON.stringify`, `util.inspect` and property enumeration.
-  readonly #context: CallContext;
+  readonly #context: ApiCallContext;
+  readonly #validateInput: boolean;
   readonly #cache: TokenCache | undefined;
 
   /** @throws {PartnerConfigurationError} On a bad option, or in a browser-like runtime. */
@@ -52,13 +53,17 @@ export class PartnerBackend {
     const settings = resolveSettings(options);
     this.clientId = options.clientId;
     this.apiUrl = settings.apiUrl;
+    const authorization = basicAuthorization(options.clientId, options.clientSecret);
     this.#context = {
-      settings,
-      authorization: basicAuthorization(options.clientId, options.clientSecret),
+      apiUrl: settings.apiUrl,
+      transport: settings.transport,
+      authorization: () => authorization,
       logger: options.logger,
     };
+    this.#validateInput = settings.validateInput;
     const cache = options.tokenCache;
-    this.#cache = cache ? new TokenCache(cache === true ? {} : cache, settings.now) : undefined;
+    const now = settings.transport.now;
+    this.#cache = cache ? new TokenCache(cache === true ? {} : cache, now) : undefined;
   }
 
   /**
@@ -70,15 +75,16 @@ export class PartnerBackend {
    * @throws {PartnerNetworkError} / {PartnerTimeoutError} Once retries are exhausted.
    */
   async issueToken(input: IssueTokenInput, options: RequestOptions = {}): Promise<Token> {
-    if (this.#context.settings.validateInput) validateIssueTokenInput(input);
+    if (this.#validateInput) validateIssueTokenInput(input);
     const json = {
       external_user_id: input.externalUserId,
       locale: input.locale,
       timezone: input.timezone,
     };
     const issue = (signal: AbortSignal | undefined) =>
-      callOperation(this.#context, {
+      callApi(this.#context, {
         operation: 'issueToken',
+        method: 'POST',
         path: OPERATIONS.issueToken.path,
         json,
         schema: tokenSchema,
@@ -101,11 +107,12 @@ export class PartnerBackend {
     externalUserId: string,
     options: RequestOptions = {},
   ): Promise<EraseUserResponse> {
-    if (this.#context.settings.validateInput) validateExternalUserId(externalUserId);
+    if (this.#validateInput) validateExternalUserId(externalUserId);
     this.#cache?.delete(externalUserId);
     const encoded = encodeURIComponent(externalUserId);
-    const result = await callOperation(this.#context, {
+    const result = await callApi(this.#context, {
       operation: 'eraseUser',
+      method: 'DELETE',
       path: OPERATIONS.eraseUser.path.replace('{external_user_id}', encoded),
       schema: eraseUserResponseSchema,
       signal: options.signal,

@@ -1,7 +1,7 @@
 import type { OperationName } from '@partner-assistant/contract';
+import { abortableSleep } from '@partner-assistant/sdk-core/internal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isPartnerApiError, isPartnerTimeoutError } from '../src/index.ts';
-import { abortableSleep } from '../src/internal/abortable-sleep.ts';
 import {
   backendFor,
   newExternalUserId,

@@ -7,6 +7,14 @@ export {
 } from './constants/api-version.ts';
 export { countCharacters, FIELD_LIMITS } from './constants/field-limits.ts';
 export { HTTP_HEADERS } from './constants/http-headers.ts';
+export {
+  CLIENT_MESSAGE_ID_PATTERN,
+  COUNTRY_CODE_PATTERN,
+  MESSAGE_CONTEXT_BOUNDS,
+  MESSAGE_TEXT_PATTERN,
+  RATINGS,
+  TITLE_PATTERN,
+} from './constants/request-values.ts';
 export { SCOPES, type Scope, scopeSchema } from './constants/scopes.ts';
 export {
   API_ERROR_CODE_LIST,

@@ -1,7 +1,6 @@
 import type { Token } from '@partner-assistant/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { PartnerApiError } from '../errors/partner-api-error.ts';
-import { PartnerValidationError } from '../errors/partner-validation-error.ts';
+import { PartnerApiError, PartnerValidationError } from '../index.ts';
 import { createExpressTokenBroker } from './express.ts';
 import { createTokenBroker } from './token-broker.ts';
 

@@ -1,6 +1,5 @@
 import { HTTP_HEADERS, type Token } from '@partner-assistant/contract';
-import { isPartnerApiError } from '../errors/partner-api-error.ts';
-import { isPartnerError } from '../errors/partner-error.ts';
+import { isPartnerApiError, isPartnerError } from '@partner-assistant/sdk-core';
 import type { IssueTokenInput, PartnerBackend } from '../partner-backend.ts';
 
 /** Options of {@link createTokenBroker}. `Context` is whatever your framework hands a route. */

@@ -1,5 +1,5 @@
 import { externalUserIdSchema, localeSchema, timeZoneSchema } from '@partner-assistant/contract';
-import { type InputIssue, PartnerValidationError } from '../errors/partner-validation-error.ts';
+import { type InputIssue, PartnerValidationError } from '@partner-assistant/sdk-core';
 
 interface SafeParser {
   safeParse(

@@ -1,16 +1,8 @@
 import { FIELD_LIMITS } from '../constants/field-limits.ts';
+import { normalizeTitle, TITLE_PATTERN } from '../constants/request-values.ts';
 import { boundedText } from './bounded-text.ts';
 
-/**
- * Normalizes a conversation title the way the service stores it: Unicode NFC, every run of white
- * space (including line breaks and tabs) folded to one space, leading and trailing space removed.
- *
- * @example
- * normalizeTitle('  Renew\n my   passport ') // 'Renew my passport'
- */
-export function normalizeTitle(title: string): string {
-  return title.normalize('NFC').replace(/\s+/gu, ' ').trim();
-}
+export { normalizeTitle };
 
 /**
  * A conversation title as sent by a client. It is normalized with {@link normalizeTitle} first,
@@ -22,7 +14,7 @@ export const conversationTitleSchema = boundedText({
   max: FIELD_LIMITS.titleMaxLength,
   normalize: normalizeTitle,
 })
-  .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'Must not contain control characters or lone surrogates')
+  .regex(TITLE_PATTERN, 'Must not contain control characters or lone surrogates')
   .meta({
     description:
       'Display name. Normalized (NFC, white space folded and trimmed), then 1 to 255 characters.',

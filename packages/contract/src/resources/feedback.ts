@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../constants/field-limits.ts';
+import { FEEDBACK_REASONS, RATINGS } from '../constants/request-values.ts';
 import { boundedText } from '../primitives/bounded-text.ts';
 import { timestampSchema } from '../primitives/timestamp.ts';
 import { uuidSchema } from '../primitives/uuid.ts';
 
 /** A rating of an assistant message. */
-export const ratingSchema = z.enum(['up', 'down']).meta({ id: 'Rating' });
-
-/** Allowed values of feedback `reason` (decision): one short category, whatever the rating. */
-export const FEEDBACK_REASONS = [
-  'helpful',
-  'inaccurate',
-  'incomplete',
-  'outdated',
-  'not_relevant',
-  'unclear',
-  'inappropriate',
-  'other',
-] as const;
+export const ratingSchema = z.enum(RATINGS).meta({ id: 'Rating' });
 
 /** Short category of a feedback. */
 export const feedbackReasonSchema = z.enum(FEEDBACK_REASONS).meta({ id: 'FeedbackReason' });
@@ -60,3 +49,5 @@ export type SubmitFeedbackRequest = z.input<typeof submitFeedbackRequestSchema>;
 export type Feedback = z.infer<typeof feedbackSchema>;
 /** Response of feedback submission. */
 export type SubmitFeedbackResponse = z.infer<typeof submitFeedbackResponseSchema>;
+
+export { FEEDBACK_REASONS };

@@ -1,23 +1,29 @@
 import { z } from 'zod';
+import {
+  COUNTRY_CODE_PATTERN,
+  MESSAGE_CONTEXT_BOUNDS,
+  PLATFORMS,
+} from '../constants/request-values.ts';
 
-/** Platforms a client can report in `metadata.platform`. */
-export const PLATFORMS = ['ios', 'android', 'web', 'other'] as const;
+export { PLATFORMS };
+
+const { placeNameMaxLength, postalCodeMaxLength, appVersionMaxLength } = MESSAGE_CONTEXT_BOUNDS;
 
 /** Geographic context of a question. Unknown keys are refused, so typos are caught. */
 export const locationSchema = z
   .strictObject({
-    city: z.string().min(1).max(120).optional(),
+    city: z.string().min(1).max(placeNameMaxLength).optional(),
     commune: z
       .string()
       .min(1)
-      .max(120)
+      .max(placeNameMaxLength)
       .meta({ description: 'Commune name or INSEE code.' })
       .optional(),
-    postal_code: z.string().min(1).max(16).optional(),
-    region: z.string().min(1).max(120).optional(),
+    postal_code: z.string().min(1).max(postalCodeMaxLength).optional(),
+    region: z.string().min(1).max(placeNameMaxLength).optional(),
     country: z
       .string()
-      .regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code such as FR')
+      .regex(COUNTRY_CODE_PATTERN, 'Must be an ISO 3166-1 alpha-2 code such as FR')
       .optional(),
     latitude: z.number().min(-90).max(90).optional(),
     longitude: z.number().min(-180).max(180).optional(),
@@ -28,7 +34,7 @@ export const locationSchema = z
 export const messageMetadataSchema = z
   .strictObject({
     platform: z.enum(PLATFORMS).optional(),
-    app_version: z.string().min(1).max(64).optional(),
+    app_version: z.string().min(1).max(appVersionMaxLength).optional(),
   })
   .meta({ id: 'MessageMetadata', examples: [{ platform: 'ios', app_version: '4.2.0' }] });
 

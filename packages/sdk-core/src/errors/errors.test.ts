@@ -32,8 +32,8 @@ describe('errors', () => {
   it('are recognized when thrown by another copy of the package', () => {
     // What a second copy's instance looks like to this copy: the same registered symbols.
     const foreign = Object.assign(new Error('x'), {
-      [Symbol.for('@partner-assistant/backend.error')]: true,
-      [Symbol.for('@partner-assistant/backend.PartnerTimeoutError')]: true,
+      [Symbol.for('@partner-assistant/error')]: true,
+      [Symbol.for('@partner-assistant/error.PartnerTimeoutError')]: true,
     });
     expect(foreign).not.toBeInstanceOf(PartnerTimeoutError);
     expect(isPartnerError(foreign)).toBe(true);

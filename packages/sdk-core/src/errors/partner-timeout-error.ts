@@ -1,6 +1,6 @@
 import { hasMarker, PartnerError } from './partner-error.ts';
 
-const MARKER = Symbol.for('@partner-assistant/backend.PartnerTimeoutError');
+const MARKER = Symbol.for('@partner-assistant/error.PartnerTimeoutError');
 
 /**
  * One attempt took longer than the `timeout` option. Always `retryable`; the SDK has already

@@ -1,11 +1,11 @@
 import {
-  errorEnvelopeSchema,
   HTTP_HEADERS,
   isApiErrorCode,
   isRetryableCode,
-} from '@partner-assistant/contract';
+} from '@partner-assistant/contract/constants';
 import { PartnerApiError } from '../errors/partner-api-error.ts';
-import { parseRetryAfter } from './retry-after.ts';
+import { parseRetryAfter } from '../retry/retry-after.ts';
+import { readErrorEnvelope } from './read-error-envelope.ts';
 
 /**
  * Builds the error for a non-2xx response from its envelope. When the body is not an envelope
@@ -15,16 +15,12 @@ export async function errorFromResponse(response: Response, now: number): Promis
   const retryAfterMs = parseRetryAfter(response.headers.get(HTTP_HEADERS.retryAfter), now);
   const headerRequestId = response.headers.get(HTTP_HEADERS.requestId) ?? undefined;
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = errorEnvelopeSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, retryable, request_id, details } = parsed.data.error;
+  const envelope = readErrorEnvelope(body);
+  if (envelope) {
     return new PartnerApiError({
+      ...envelope,
       status: response.status,
-      code,
-      message,
-      retryable,
-      requestId: request_id,
-      details,
+      requestId: envelope.requestId ?? headerRequestId,
       retryAfterMs,
     });
   }

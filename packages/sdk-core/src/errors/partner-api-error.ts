@@ -1,7 +1,7 @@
 import type { ApiErrorCode, ErrorDetail } from '@partner-assistant/contract';
 import { hasMarker, PartnerError } from './partner-error.ts';
 
-const MARKER = Symbol.for('@partner-assistant/backend.PartnerApiError');
+const MARKER = Symbol.for('@partner-assistant/error.PartnerApiError');
 
 /**
  * The API answered with an error envelope (or with a body the SDK could not read, code

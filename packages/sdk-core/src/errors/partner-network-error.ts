@@ -1,6 +1,6 @@
 import { hasMarker, PartnerError } from './partner-error.ts';
 
-const MARKER = Symbol.for('@partner-assistant/backend.PartnerNetworkError');
+const MARKER = Symbol.for('@partner-assistant/error.PartnerNetworkError');
 
 /**
  * No HTTP response arrived: DNS, connection refused or reset, TLS. Always `retryable`; the SDK has

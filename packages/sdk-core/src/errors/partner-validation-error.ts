@@ -1,8 +1,8 @@
 import { hasMarker, PartnerError } from './partner-error.ts';
 
-const MARKER = Symbol.for('@partner-assistant/backend.PartnerValidationError');
+const MARKER = Symbol.for('@partner-assistant/error.PartnerValidationError');
 
-/** One invalid input, named by its SDK argument (`externalUserId`, `locale`, `timezone`). */
+/** One invalid input, named by its SDK argument (`externalUserId`, `title`, `message`, ...). */
 export interface InputIssue {
   /** Name of the argument or option, such as `externalUserId`. */
   readonly field: string;

@@ -1,5 +1,5 @@
-import type { Backoff } from '../backoff.ts';
 import { isPartnerError } from '../errors/partner-error.ts';
+import type { Backoff } from './backoff.ts';
 
 /** What the retry loop needs; every piece is injected so tests need no timers. */
 export interface RetryPolicy {

@@ -1,7 +1,7 @@
-const PARTNER_ERROR_MARKER = Symbol.for('@partner-assistant/backend.error');
+const PARTNER_ERROR_MARKER = Symbol.for('@partner-assistant/error');
 
 /**
- * Base class of every error this package throws. Recognize one with {@link isPartnerError} rather
+ * Base class of every error the Partner Assistant SDKs throw (backend and client alike). Recognize one with {@link isPartnerError} rather
  * than `instanceof`, which fails when two copies of the package are installed.
  */
 export class PartnerError extends Error {
@@ -18,7 +18,7 @@ export class PartnerError extends Error {
   }
 }
 
-/** True when `value` is an error thrown by this package, whichever copy of it threw. */
+/** True when `value` is an error thrown by either SDK, whichever installed copy threw it. */
 export function isPartnerError(value: unknown): value is PartnerError {
   return (
     typeof value === 'object' &&

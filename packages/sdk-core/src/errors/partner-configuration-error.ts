@@ -1,9 +1,10 @@
 import { hasMarker, PartnerError } from './partner-error.ts';
 
-const MARKER = Symbol.for('@partner-assistant/backend.PartnerConfigurationError');
+const MARKER = Symbol.for('@partner-assistant/error.PartnerConfigurationError');
 
 /**
- * `new PartnerBackend(...)` was refused: a missing or malformed option, or a browser-like runtime
+ * An SDK was constructed with a missing or malformed option (`new PartnerBackend(...)`,
+ * `new PartnerAssistantClient(...)`), or the backend SDK was started in a browser-like runtime
  * where the client secret would be exposed. Never `retryable`.
  */
 export class PartnerConfigurationError extends PartnerError {

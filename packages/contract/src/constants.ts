@@ -1,0 +1,42 @@
+/**
+ * The contract's constants and plain functions, without zod: what the browser and React Native
+ * SDK imports at run time (it takes the contract's types with `import type` only).
+ * @packageDocumentation
+ */
+export {
+  API_VERSION,
+  INTERFACE_VERSION,
+  PATH_PREFIX,
+  WEBSOCKET_PATH,
+  WEBSOCKET_SUBPROTOCOL,
+} from './constants/api-version.ts';
+export { countCharacters, FIELD_LIMITS } from './constants/field-limits.ts';
+export { HTTP_HEADERS } from './constants/http-headers.ts';
+export {
+  CLIENT_MESSAGE_ID_PATTERN,
+  COUNTRY_CODE_PATTERN,
+  FEEDBACK_REASONS,
+  MESSAGE_CONTEXT_BOUNDS,
+  MESSAGE_TEXT_PATTERN,
+  normalizeTitle,
+  PLATFORMS,
+  RATINGS,
+  TITLE_PATTERN,
+} from './constants/request-values.ts';
+export {
+  canTransitionTurn,
+  isTurnInProgress,
+  TURN_STATUS_TRANSITIONS,
+  TURN_STATUSES,
+  type TurnStatus,
+} from './constants/turn-statuses.ts';
+export {
+  API_ERROR_CODE_LIST,
+  API_ERROR_CODES,
+  type ApiErrorCode,
+  httpStatusOf,
+  isApiErrorCode,
+  isRetryableCode,
+} from './errors/api-error-codes.ts';
+export { TURN_ERROR_CODES, type TurnErrorCode } from './errors/turn-error-codes.ts';
+export { CLOSE_CODES, type CloseCode, isReconnectableClose } from './events/close-codes.ts';

@@ -1,0 +1,59 @@
+import { FIELD_LIMITS } from './field-limits.ts';
+
+/**
+ * Values and patterns of request fields that the SDKs check before sending, kept free of zod so
+ * the browser SDK can import them; the request schemas are built from the same constants.
+ */
+
+/** Ratings of an assistant message. */
+export const RATINGS = ['up', 'down'] as const;
+
+/** Allowed values of feedback `reason` (decision): one short category, whatever the rating. */
+export const FEEDBACK_REASONS = [
+  'helpful',
+  'inaccurate',
+  'incomplete',
+  'outdated',
+  'not_relevant',
+  'unclear',
+  'inappropriate',
+  'other',
+] as const;
+
+/** Platforms a client can report in `metadata.platform`. */
+export const PLATFORMS = ['ios', 'android', 'web', 'other'] as const;
+
+/** `client_message_id`: 1 to 128 of `A-Z a-z 0-9 . _ : -`, the first one a letter or digit. */
+export const CLIENT_MESSAGE_ID_PATTERN = new RegExp(
+  `^[A-Za-z0-9][A-Za-z0-9._:-]{0,${FIELD_LIMITS.clientMessageIdMaxLength - 1}}$`,
+);
+
+/** A conversation title holds no control characters (white space is folded) nor lone surrogates. */
+export const TITLE_PATTERN = /^[^\p{Cc}\p{Cs}]*$/u;
+
+/** A user message holds at least one character that is not white space. */
+export const MESSAGE_TEXT_PATTERN = /\S/u;
+
+/** `location.country`: an ISO 3166-1 alpha-2 code. */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
+
+/** Bounds of the `location` and `metadata` fields of a message (decision). */
+export const MESSAGE_CONTEXT_BOUNDS = {
+  /** `city`, `commune`, `region`: 1 to 120 UTF-16 units. */
+  placeNameMaxLength: 120,
+  /** `postal_code`: 1 to 16 UTF-16 units. */
+  postalCodeMaxLength: 16,
+  /** `metadata.app_version`: 1 to 64 UTF-16 units. */
+  appVersionMaxLength: 64,
+} as const;
+
+/**
+ * Normalizes a conversation title the way the service stores it: Unicode NFC, every run of white
+ * space (including line breaks and tabs) folded to one space, leading and trailing space removed.
+ *
+ * @example
+ * normalizeTitle('  Renew\n my   passport ') // 'Renew my passport'
+ */
+export function normalizeTitle(title: string): string {
+  return title.normalize('NFC').replace(/\s+/gu, ' ').trim();
+}

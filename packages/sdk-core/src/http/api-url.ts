@@ -1,0 +1,35 @@
+import { PATH_PREFIX } from '@partner-assistant/contract/constants';
+import { PartnerConfigurationError } from '../errors/partner-configuration-error.ts';
+
+/**
+ * The URL every REST path is relative to: `baseUrl` without trailing slashes, plus
+ * `/api/partners/v1`. Refuses what is not an absolute http(s) URL, a URL with credentials (they
+ * end up in proxies' logs) and a `baseUrl` that already names the version prefix.
+ *
+ * @example
+ * apiUrlOf('https://assistant.example.com') // 'https://assistant.example.com/api/partners/v1'
+ */
+export function apiUrlOf(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string' || baseUrl.length === 0) {
+    throw new PartnerConfigurationError('`baseUrl` must be a non-empty string');
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new PartnerConfigurationError('`baseUrl` must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new PartnerConfigurationError('`baseUrl` must be an absolute http(s) URL');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new PartnerConfigurationError('`baseUrl` must not contain credentials');
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(PATH_PREFIX)) {
+    throw new PartnerConfigurationError(
+      `\`baseUrl\` must not include ${PATH_PREFIX}: the SDK adds it. Pass ${url.origin}${path.slice(0, -PATH_PREFIX.length)}`,
+    );
+  }
+  return `${url.origin}${path}${PATH_PREFIX}`;
+}

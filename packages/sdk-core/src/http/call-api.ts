@@ -1,0 +1,103 @@
+import { isPartnerApiError, PartnerApiError } from '../errors/partner-api-error.ts';
+import { withRetries } from '../retry/retry-loop.ts';
+import type { PartnerLogger } from '../transport-options.ts';
+import type { ResolvedTransport } from './resolve-transport.ts';
+import { type HttpMethod, sendRequest } from './send-request.ts';
+
+/** Reads a success body; the contract's zod schemas fit. */
+export interface ResponseSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/** What every call of one SDK instance shares. */
+export interface ApiCallContext {
+  /** `baseUrl` plus the version prefix. */
+  apiUrl: string;
+  transport: ResolvedTransport;
+  /** The `Authorization` value of an attempt (asked again before every attempt). */
+  authorization: () => string | Promise<string>;
+  /**
+   * Called once per call when the API answers `401` to `rejected`: returns a fresh
+   * `Authorization` value to try once more, or `undefined` to give up.
+   */
+  reauthorize?: (rejected: string) => Promise<string | undefined>;
+  logger?: PartnerLogger | undefined;
+}
+
+/** One operation: its name, method, path with parameters filled in, body and response check. */
+export interface ApiCall<T> {
+  operation: string;
+  method: HttpMethod;
+  path: string;
+  json?: unknown;
+  /** Checks the success body; without one the body is trusted as the contract's type. */
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Sends an operation with retries (only what the API marks retryable, network failures and
+ * timeouts), one re-authorization after a `401` when the SDK can get a fresh token, and an
+ * optional check of the success body. Log lines name the operation, status, code and request id
+ * only: no secret, token, user id or message text.
+ */
+export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Promise<T> {
+  const { transport, logger } = context;
+  const { operation, signal } = call;
+  let reauthorized = false;
+  const attempt = async () => {
+    const authorization = await context.authorization();
+    const send = (value: string) =>
+      sendRequest(
+        {
+          method: call.method,
+          url: `${context.apiUrl}${call.path}`,
+          authorization: value,
+          json: call.json,
+        },
+        { fetch: transport.fetch, timeoutMs: transport.timeoutMs, now: transport.now, signal },
+      );
+    try {
+      return await send(authorization);
+    } catch (error) {
+      if (reauthorized || !context.reauthorize || !isPartnerApiError(error, 'unauthorized'))
+        throw error;
+      reauthorized = true;
+      const fresh = await context.reauthorize(authorization);
+      if (fresh === undefined) throw error;
+      logger?.debug?.('partner-assistant: retrying with a fresh token', { operation });
+      return await send(fresh);
+    }
+  };
+  const onRetry = (info: { attempt: number; delayMs: number; error: Error }) =>
+    logger?.debug?.('partner-assistant: retrying', {
+      operation,
+      attempt: info.attempt,
+      delayMs: info.delayMs,
+      error: summarize(info.error),
+    });
+  try {
+    const result = await withRetries(attempt, { ...transport.retry, onRetry }, signal);
+    logger?.debug?.('partner-assistant: request done', { operation, requestId: result.requestId });
+    if (!call.schema) return result.body as T;
+    const parsed = call.schema.safeParse(result.body);
+    if (parsed.success) return parsed.data;
+    throw new PartnerApiError({
+      status: result.status,
+      code: 'invalid_response',
+      message: `The ${operation} response does not match the API contract`,
+      retryable: false,
+      requestId: result.requestId,
+    });
+  } catch (error) {
+    logger?.warn?.('partner-assistant: request failed', { operation, error: summarize(error) });
+    throw error;
+  }
+}
+
+function summarize(error: unknown): Record<string, unknown> {
+  if (isPartnerApiError(error)) {
+    return { name: error.name, code: error.code, status: error.status, requestId: error.requestId };
+  }
+  return { name: error instanceof Error ? error.name : typeof error };
+}

@@ -1,0 +1,120 @@
+import { HTTP_HEADERS } from '@partner-assistant/contract/constants';
+import { PartnerApiError } from '../errors/partner-api-error.ts';
+import { isPartnerError } from '../errors/partner-error.ts';
+import { PartnerNetworkError } from '../errors/partner-network-error.ts';
+import { PartnerTimeoutError } from '../errors/partner-timeout-error.ts';
+import { errorFromResponse } from './error-from-response.ts';
+
+/** An HTTP method the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Where and how to send one request; the `authorization` value never leaves this module. */
+export interface RequestTarget {
+  method: HttpMethod;
+  url: string;
+  authorization: string;
+  json?: unknown;
+}
+
+/** Platform pieces and limits of one attempt. */
+export interface AttemptSettings {
+  fetch: typeof globalThis.fetch;
+  timeoutMs: number;
+  now: () => number;
+  signal?: AbortSignal | undefined;
+}
+
+/** A success body with the id the server gave the request. */
+export interface ApiResult {
+  body: unknown;
+  requestId: string | undefined;
+  status: number;
+  headers: Headers;
+}
+
+/**
+ * Sends one attempt with `fetch` and maps every failure to the SDKs' errors: a non-2xx answer to
+ * {@link PartnerApiError}, no answer to {@link PartnerNetworkError}, an attempt (headers and body)
+ * longer than `timeoutMs` to {@link PartnerTimeoutError}; the caller's abort rejects with the
+ * signal's own reason. Timeout and abort use one `AbortController` joined by hand, because
+ * `AbortSignal.any` and `AbortSignal.timeout` are missing from some React Native runtimes.
+ */
+export function sendRequest(target: RequestTarget, settings: AttemptSettings): Promise<ApiResult> {
+  const { signal } = settings;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const controller = new AbortController();
+  const exchange = (async () => {
+    const response = await settings.fetch(target.url, {
+      method: target.method,
+      headers: headersOf(target),
+      body: target.json === undefined ? undefined : JSON.stringify(target.json),
+      signal: controller.signal,
+    });
+    if (!response.ok) throw await errorFromResponse(response, settings.now());
+    return readSuccess(response);
+  })();
+  // Raced rather than left to `fetch`: a fetch that ignores its signal must not hang the SDK.
+  return new Promise<ApiResult>((resolve, reject) => {
+    const settle = (fail?: unknown) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (fail !== undefined) {
+        controller.abort();
+        reject(fail);
+      }
+    };
+    const onAbort = () => settle(signal?.reason);
+    const timer = setTimeout(
+      () => settle(new PartnerTimeoutError(settings.timeoutMs)),
+      settings.timeoutMs,
+    );
+    signal?.addEventListener('abort', onAbort, { once: true });
+    exchange.then(
+      (result) => {
+        settle();
+        resolve(result);
+      },
+      (error: unknown) => settle(isPartnerError(error) ? error : networkError(error)),
+    );
+  });
+}
+
+function networkError(error: unknown): PartnerNetworkError {
+  return new PartnerNetworkError(`Could not reach the Partner Assistant API: ${describe(error)}`, {
+    cause: error,
+  });
+}
+
+function headersOf(target: RequestTarget): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    authorization: target.authorization,
+  };
+  if (target.json !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+async function readSuccess(response: Response): Promise<ApiResult> {
+  const requestId = response.headers.get(HTTP_HEADERS.requestId) ?? undefined;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new PartnerApiError({
+      status: response.status,
+      code: 'invalid_response',
+      message: 'The API answered with a body that is not JSON',
+      retryable: false,
+      requestId,
+    });
+  }
+  return { body, requestId, status: response.status, headers: response.headers };
+}
+
+function describe(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const detail = cause instanceof Error ? cause.message : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return detail ? `${message} (${detail})` : message;
+}
