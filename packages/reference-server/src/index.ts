@@ -13,12 +13,9 @@ export {
   type ReferenceConfigInput,
   referenceConfigSchema,
 } from './config/reference-config-schema.ts';
+export type { FaultControl, TenantOption } from './control/fault-control.ts';
 export { DETERMINISTIC_START } from './control/server-clock.ts';
-export type {
-  ClockControl,
-  FaultControl,
-  ReferenceServerControl,
-} from './control/server-control.ts';
+export type { ClockControl, ReferenceServerControl } from './control/server-control.ts';
 export { DEMO_CONFIG } from './demo-config.ts';
 export {
   ApiError,
@@ -51,8 +48,11 @@ export {
   systemClock,
   type TenantCredentials,
   type TenantOptions,
+  type TenantScope,
   type TimerHandle,
+  UnknownTenantError,
 } from './engine/index.ts';
+export { ReferenceServerOptionsError } from './options/validate-start-options.ts';
 export {
   type RunningReferenceServer,
   type StartReferenceServerOptions,

@@ -54,7 +54,10 @@ async function tokenFor(clientId: string) {
 async function historyAs(clientId: string, conversationId: string) {
   const { token } = await tokenFor(clientId);
   const reply = await call(server, 'GET', `/conversations/${conversationId}/messages`, { token });
-  return { status: reply.status, contents: reply.body.messages?.map((m: { content: string }) => m.content) };
+  return {
+    status: reply.status,
+    contents: reply.body.messages?.map((m: { content: string }) => m.content),
+  };
 }
 
 describe('a user is scoped to (partner, environment)', () => {

@@ -21,6 +21,26 @@ function bodyOf<T>(value: unknown): T {
 
 type Control = ReferenceServerControl;
 
+/**
+ * The `{ tenant }` a scoped admin request names: `?tenant=` (any method), or `tenant` in the
+ * JSON body of a `POST`. Absent, the control applies to every tenant.
+ */
+function tenantOption(request: AdminRequest): { tenant?: string } {
+  const fromQuery = new URLSearchParams(request.search).get('tenant') ?? undefined;
+  const fromBody = z
+    .looseObject({ tenant: z.string().optional() })
+    .optional()
+    .parse(request.body ?? undefined)?.tenant;
+  const tenant = fromBody ?? fromQuery;
+  return tenant === undefined ? {} : { tenant };
+}
+
+/** The body without its `tenant` (read by {@link tenantOption}). */
+function withoutTenant(body: unknown): Record<string, unknown> {
+  const { tenant: _tenant, ...rest } = bodyOf<Record<string, unknown>>(body);
+  return rest;
+}
+
 function journalFilter(search: string): Record<string, unknown> {
   const query = Object.fromEntries(new URLSearchParams(search));
   return {
@@ -46,20 +66,24 @@ const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
       return ok({ now: control.clock.now().toISOString() });
     },
   },
-  '/faults': { DELETE: done((control) => control.faults.clear()) },
+  '/faults': { DELETE: done((control, request) => control.faults.clear(tenantOption(request))) },
   '/faults/errors': {
     POST: done((control, { body }) =>
       control.faults.injectErrors(bodyOf<Parameters<Control['faults']['injectErrors']>[0]>(body)),
     ),
   },
   '/faults/latency': {
-    POST: done((control, { body }) =>
-      control.faults.setLatency(body === undefined || body === null ? null : bodyOf(body)),
-    ),
-    DELETE: done((control) => control.faults.setLatency(null)),
+    POST: done((control, request) => {
+      const latency = request.body === undefined || request.body === null ? null : request.body;
+      control.faults.setLatency(
+        latency === null ? null : (withoutTenant(latency) as never),
+        tenantOption(request),
+      );
+    }),
+    DELETE: done((control, request) => control.faults.setLatency(null, tenantOption(request))),
   },
   '/faults/drop-sockets': {
-    POST: (control) => ok({ dropped: control.faults.dropSockets() }),
+    POST: (control, request) => ok({ dropped: control.faults.dropSockets(tenantOption(request)) }),
   },
   '/faults/drop-after-delta': {
     POST: done((control, { body }) =>
@@ -70,8 +94,10 @@ const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
   },
   '/faults/fail-next-turns': {
     POST: (control, { body }) => {
-      const { count } = z.strictObject({ count: z.number().optional() }).parse(body ?? {});
-      control.faults.failNextTurns(count);
+      const { count, tenant } = z
+        .strictObject({ count: z.number().optional(), tenant: z.string().optional() })
+        .parse(body ?? {});
+      control.faults.failNextTurns(count, tenant === undefined ? {} : { tenant });
       return ok();
     },
   },
@@ -95,13 +121,13 @@ const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
   },
   '/journal': {
     GET: (control, { search }) => ok({ entries: control.journal.entries(journalFilter(search)) }),
-    DELETE: done((control) => control.journal.clear()),
+    DELETE: done((control, request) => control.journal.clear(tenantOption(request))),
   },
   '/self-check': {
     GET: (control) =>
       ok({ enabled: control.selfCheck.enabled, violations: control.selfCheck.violations() }),
   },
-  '/reset': { POST: done((control) => control.reset()) },
+  '/reset': { POST: done((control, request) => control.reset(tenantOption(request))) },
 };
 
 /** Where an admin method and path lead. */

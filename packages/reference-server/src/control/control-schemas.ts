@@ -5,6 +5,12 @@ const operationNames = Object.keys(OPERATIONS) as [OperationName, ...OperationNa
 const count = z.number().int().min(1).max(1_000_000);
 const milliseconds = z.number().int().min(0).max(86_400_000);
 
+/** A tenant: a partner id or a client id. */
+const tenant = z.string().min(1).max(255);
+
+/** The `{ tenant }` options of a control that can be scoped to one tenant. */
+export const tenantOptionSchema = z.strictObject({ tenant: tenant.optional() });
+
 /** An instant: an ISO 8601 string or a `Date`. */
 export const instantSchema = z.union([z.iso.datetime({ offset: true }), z.date()]);
 
@@ -14,6 +20,7 @@ export const injectErrorsSchema = z.strictObject({
   code: z.enum(['rate_limit_exceeded', 'queue_unavailable', 'internal_error']),
   retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
   operation: z.enum(operationNames).optional(),
+  tenant: tenant.optional(),
 });
 
 /** Input of `control.faults.setLatency`: fixed, a uniform range, or `null` for none. */
@@ -30,6 +37,7 @@ export const latencySchema = z
 export const dropAfterDeltaSchema = z.strictObject({
   afterDeltas: count,
   turnId: z.string().min(1).max(64).optional(),
+  tenant: tenant.optional(),
 });
 
 /** Input of `control.faults.failNextTurns`. */
@@ -48,6 +56,7 @@ export const journalFilterSchema = z.strictObject({
   kind: z.enum(['http', 'ws']).optional(),
   since: instantSchema.optional(),
   limit: z.number().int().min(1).max(100_000).optional(),
+  tenant: tenant.optional(),
 });
 
 /** Input of `control.tenants.create` (the options of a run-time tenant). */

@@ -1,12 +1,9 @@
 import type { OperationName } from '@partner-assistant/contract';
 import {
   type ContractViolation,
-  type DeltaDrop,
   type HttpJournalEntry,
-  type InjectableErrorCode,
   type JournalEntry,
   type JournalFilter,
-  type LatencySetting,
   ManualClock,
   type ReferenceEngine,
   type SeededRandomSource,
@@ -15,14 +12,12 @@ import {
 } from '../engine/index.ts';
 import {
   advanceSchema,
-  dropAfterDeltaSchema,
-  injectErrorsSchema,
   instantSchema,
   journalFilterSchema,
-  latencySchema,
+  tenantOptionSchema,
   tenantOptionsSchema,
-  turnCountSchema,
 } from './control-schemas.ts';
+import { type FaultControl, faultControl, scopeOf, type TenantOption } from './fault-control.ts';
 import type { ResolvedClock } from './server-clock.ts';
 
 /** The server's clock, as a test drives it. */
@@ -35,27 +30,6 @@ export interface ClockControl {
   advance(ms: number): void;
   /** Moves a manual clock to `instant` (forward runs the timers due on the way). */
   set(instant: Date | string): void;
-}
-
-/** Fault injection, seeded and reproducible. */
-export interface FaultControl {
-  /** The next `count` matching REST requests answer `code` (with `Retry-After` when given). */
-  injectErrors(options: {
-    count: number;
-    code: InjectableErrorCode;
-    retryAfterSeconds?: number;
-    operation?: OperationName;
-  }): void;
-  /** Adds latency to every REST answer (fixed or uniform in a range); `null` removes it. */
-  setLatency(latency: LatencySetting | null): void;
-  /** Cuts every open socket as a network loss (clients see 1006); returns how many. */
-  dropSockets(): number;
-  /** Cuts the sockets following a turn (or the next turn to stream) after its K-th delta. */
-  dropAfterDelta(options: DeltaDrop): void;
-  /** The next `count` turns end with `assistant.error` and status `failed`. */
-  failNextTurns(count?: number): void;
-  /** Disarms every fault and removes the latency. */
-  clear(): void;
 }
 
 /** Test-runner controls of a running server. */
@@ -82,10 +56,10 @@ export interface ReferenceServerControl {
     entries(filter: JournalFilter & { operation: OperationName }): HttpJournalEntry[];
     /** REST entries, newest last. */
     entries(filter: JournalFilter & { kind: 'http' }): HttpJournalEntry[];
-    /** Entries matching `filter`, newest last. */
+    /** Entries matching `filter` (of one tenant, with `filter.tenant`), newest last. */
     entries(filter?: JournalFilter): JournalEntry[];
-    /** Empties the journal. */
-    clear(): void;
+    /** Empties the journal (only the tenant's entries, with `tenant`). */
+    clear(options?: TenantOption): void;
   };
   /** The contract self-check. */
   selfCheck: {
@@ -94,8 +68,13 @@ export interface ReferenceServerControl {
     /** Violations caught so far (assert it is empty). */
     violations(): ContractViolation[];
   };
-  /** Everything back to the configuration (data, tokens, tenants, faults, journal); not the clock. */
-  reset(): void;
+  /**
+   * Everything back to the configuration (data, tokens, tenants, faults, journal); not the clock.
+   * With `tenant`, only that tenant's data (users, conversations, turns, tokens, sockets, usage
+   * counters), faults and journal entries, and its credentials stay valid: what parallel test
+   * files sharing one server call between tests.
+   */
+  reset(options?: TenantOption): void;
 }
 
 function clockControl(resolved: ResolvedClock): ClockControl {
@@ -110,18 +89,6 @@ function clockControl(resolved: ResolvedClock): ClockControl {
     now: () => new Date(resolved.clock.now()),
     advance: (ms) => manual().advance(advanceSchema.parse(ms)),
     set: (instant) => manual().set(new Date(instantSchema.parse(instant)).getTime()),
-  };
-}
-
-function faultControl(engine: ReferenceEngine): FaultControl {
-  const { faults } = engine;
-  return {
-    injectErrors: (options) => faults.injectErrors(injectErrorsSchema.parse(options)),
-    setLatency: (latency) => faults.setLatency(latencySchema.parse(latency)),
-    dropSockets: () => engine.dropSockets(),
-    dropAfterDelta: (options) => faults.dropAfterDelta(dropAfterDeltaSchema.parse(options)),
-    failNextTurns: (count = 1) => faults.failNextTurns(turnCountSchema.parse(count)),
-    clear: () => faults.clear(),
   };
 }
 
@@ -148,19 +115,25 @@ export function createServerControl(options: {
         engine.createTenant(tenantOptionsSchema.parse(tenant ?? {}) as TenantOptions),
     },
     journal: {
-      entries: ((filter?: JournalFilter) =>
-        engine.journal.entries(
-          journalFilterSchema.parse(filter ?? {}) as JournalFilter,
-        )) as ReferenceServerControl['journal']['entries'],
-      clear: () => engine.journal.clear(),
+      entries: ((filter?: JournalFilter) => {
+        const parsed = journalFilterSchema.parse(filter ?? {}) as JournalFilter;
+        const scope = scopeOf(engine, parsed.tenant);
+        return engine.journal.entries(parsed, scope && engine.journalScope(scope));
+      }) as ReferenceServerControl['journal']['entries'],
+      clear: (clearOptions) => {
+        const scope = scopeOf(engine, tenantOptionSchema.parse(clearOptions ?? {}).tenant);
+        engine.journal.clear(scope && engine.journalScope(scope));
+      },
     },
     selfCheck: {
       enabled: engine.contractGuard.enabled,
       violations: () => engine.contractGuard.violations(),
     },
-    reset: () => {
-      engine.reset();
-      options.random?.restart();
+    reset: (resetOptions) => {
+      const scope = scopeOf(engine, tenantOptionSchema.parse(resetOptions ?? {}).tenant);
+      engine.reset(scope);
+      // Another tenant's test may be running: only a full reset starts the id sequence over.
+      if (!scope) options.random?.restart();
     },
   };
 }

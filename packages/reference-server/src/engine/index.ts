@@ -23,12 +23,18 @@ export {
   type TenantCredentials,
   type TenantOptions,
 } from './identity/runtime-tenants.ts';
+export {
+  type Requester,
+  type TenantScope,
+  UnknownTenantError,
+} from './identity/tenant-scope.ts';
 export type { HttpExchange } from './journal/journal-entries.ts';
 export {
   DEFAULT_JOURNAL_CAPACITY,
   type HttpJournalEntry,
   type JournalEntry,
   type JournalFilter,
+  type JournalScope,
   RequestJournal,
 } from './journal/request-journal.ts';
 export { ManualClock } from './manual-clock.ts';

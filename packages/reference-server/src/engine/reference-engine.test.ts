@@ -116,7 +116,7 @@ describe('engine on a manual clock', () => {
 });
 
 describe('tenants and erasure', () => {
-  it("shares users between a partner's applications, each with its own environment", () => {
+  it("shares users between a partner's applications of one environment, never across environments", () => {
     const { engine } = setUp();
     const issue = (client: string) => {
       const authorization = `Basic ${btoa(`${client}:${client}-secret`)}`;
@@ -127,9 +127,11 @@ describe('tenants and erasure', () => {
       };
     };
     const sandbox = issue('demo-sandbox');
+    const readonly = issue('demo-readonly');
     const production = issue('demo-production');
     const other = issue('other-sandbox');
-    expect(production.user.id).toBe(sandbox.user.id);
+    expect(readonly.user.id).toBe(sandbox.user.id);
+    expect(production.user.id).not.toBe(sandbox.user.id);
     expect(other.user.id).not.toBe(sandbox.user.id);
     const created = engine.handle({
       operation: 'createConversation',
@@ -142,7 +144,8 @@ describe('tenants and erasure', () => {
         authorization: `Bearer ${token}`,
         params: { conversation_id: conversationId },
       }).response.status;
-    expect(listed(production.access_token)).toBe(200);
+    expect(listed(readonly.access_token)).toBe(200);
+    expect(listed(production.access_token)).toBe(404);
     expect(listed(other.access_token)).toBe(404);
     const capabilities = engine.handle({
       operation: 'getCapabilities',

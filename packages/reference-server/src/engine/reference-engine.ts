@@ -14,14 +14,22 @@ import {
   type TenantOptions,
 } from './identity/runtime-tenants.ts';
 import { registerPartner } from './identity/tenant-directory.ts';
+import {
+  identifyRequester,
+  inScope,
+  requesterOf,
+  resolveTenantScope,
+  type TenantScope,
+} from './identity/tenant-scope.ts';
 import { expireUserToken, revokeUserToken } from './identity/token-registry.ts';
 import {
   frameJournalEntry,
   type HttpExchange,
   httpJournalEntry,
 } from './journal/journal-entries.ts';
-import { RequestJournal } from './journal/request-journal.ts';
+import { type JournalScope, RequestJournal } from './journal/request-journal.ts';
 import type { EngineServices } from './operations/operation-types.ts';
+import { resetTenantData } from './operations/reset-tenant.ts';
 import { cryptoRandomSource, type RandomSource } from './random-source.ts';
 import { type OperationOutcome, type OperationRequest, runOperation } from './request-pipeline.ts';
 import type { Prng } from './seeded-random.ts';
@@ -72,16 +80,26 @@ export interface ReferenceEngine {
   expireToken(token: string): boolean;
   /** Revokes a token and closes its sockets with 4401; false when unknown. */
   revokeToken(token: string): boolean;
-  /** Cuts every open socket as a network loss; returns how many. */
-  dropSockets(): number;
+  /** Cuts every open socket (of one tenant, with `scope`) as a network loss; returns how many. */
+  dropSockets(scope?: TenantScope): number;
+  /** Resolves a partner id or client id to its scope; throws `UnknownTenantError` otherwise. */
+  resolveTenant(tenant: string): TenantScope;
+  /** Which journal entries belong to `scope`. */
+  journalScope(scope: TenantScope): JournalScope;
+  /** Injected latency, in ms, of the next REST request carrying `authorization`. */
+  drawLatencyMs(authorization: string | undefined): number;
   /** Faults armed for the next requests, turns and sockets. */
   readonly faults: FaultPlan;
   /** The last requests and frames. */
   readonly journal: RequestJournal;
   /** The contract self-check and the violations it caught. */
   readonly contractGuard: ContractGuard;
-  /** Drops all data, tokens, counters, runtime tenants, sockets, faults, journal and violations. */
-  reset(): void;
+  /**
+   * Drops all data, tokens, counters, runtime tenants, sockets, faults, journal and violations;
+   * with `scope`, only that tenant's data, counters, sockets, faults and journal entries (its
+   * credentials stay valid).
+   */
+  reset(scope?: TenantScope): void;
   /** Stops every turn and closes every socket with 1001 (server going away). */
   shutdown(): void;
   /** The state, read-only by convention (tests and diagnostics). */
@@ -132,6 +150,14 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     contractGuard.checkResponse(request.operation, outcome.response);
     return outcome;
   };
+  const journalScope = (scope: TenantScope): JournalScope => {
+    const clientIds = new Set<string>();
+    for (const application of context.state.applications.values()) {
+      if (inScope(scope, { clientId: application.clientId, partnerId: application.partnerId }))
+        clientIds.add(application.clientId);
+    }
+    return (entry) => entry.clientId !== undefined && clientIds.has(entry.clientId);
+  };
   const closeTokenSockets = (token: string, known: boolean) => {
     sockets.closeTokenSockets(token, CLOSE_CODES.unauthorized, 'token expired or revoked');
     return known;
@@ -152,11 +178,24 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     recordHttpExchange: (exchange) => journal.record(httpJournalEntry(clock, exchange)),
     expireToken: (token) => closeTokenSockets(token, expireUserToken(context, token)),
     revokeToken: (token) => closeTokenSockets(token, revokeUserToken(context, token)),
-    dropSockets: () => sockets.dropAll(),
+    dropSockets: (scope) =>
+      sockets.dropAll(
+        scope && ((clientId) => inScope(scope, requesterOf(context.state, clientId))),
+      ),
+    resolveTenant: (tenant) => resolveTenantScope(context.state, tenant),
+    journalScope,
+    drawLatencyMs: (authorization) =>
+      context.faults.drawLatencyMs(() => identifyRequester(context.state, authorization)),
     faults: context.faults,
     journal,
     contractGuard,
-    reset: () => {
+    reset: (scope) => {
+      if (scope) {
+        resetTenantData(services, scope);
+        context.faults.clear(scope);
+        journal.clear(journalScope(scope));
+        return;
+      }
       services.scheduler.cancelAll();
       sockets.closeAll(CLOSE_CODES.goingAway, 'server reset');
       streams.clear();

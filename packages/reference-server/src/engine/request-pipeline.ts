@@ -4,6 +4,7 @@ import { type EngineResponse, errorResponse } from './engine-response.ts';
 import { readAuthorizationHeader } from './identity/authorization-header.ts';
 import { type ApplicationCaller, isUserCaller, type UserCaller } from './identity/caller.ts';
 import { authenticateApplication } from './identity/tenant-directory.ts';
+import { identifyRequester } from './identity/tenant-scope.ts';
 import { resolveUserToken, tokenHasScope } from './identity/token-registry.ts';
 import { countRequest, rateLimitHeaders } from './limits/request-rate.ts';
 import { OPERATION_HANDLERS } from './operations/operation-handlers.ts';
@@ -32,7 +33,7 @@ export interface OperationOutcome {
   response: EngineResponse;
   /** The request id. */
   requestId: string;
-  /** Client id of the authenticated application, if any. */
+  /** Client id of the application the request named (authenticated, or refused), if known. */
   clientId: string | undefined;
   /** An unexpected failure behind a `500`, for the logs. */
   failure?: unknown;
@@ -85,9 +86,13 @@ export function runOperation(
   request: OperationRequest,
 ): OperationOutcome {
   const requestId = request.requestId ?? services.context.random.uuid();
-  const injected = services.context.faults.takeInjectedError(request.operation);
-  if (injected)
-    return { response: errorResponse(injected, requestId), requestId, clientId: undefined };
+  const { state } = services.context;
+  const requester = () => identifyRequester(state, request.authorization);
+  const injected = services.context.faults.takeInjectedError(request.operation, requester);
+  if (injected) {
+    const response = errorResponse(injected, requestId);
+    return { response, requestId, clientId: requester()?.clientId };
+  }
   let headers: Record<string, string> = {};
   let caller: ApplicationCaller | UserCaller | undefined;
   try {
@@ -127,7 +132,8 @@ export function runOperation(
     return {
       response,
       requestId,
-      clientId: caller?.application.clientId,
+      // A refused request is still attributed to the application it named, for its tenant.
+      clientId: caller?.application.clientId ?? requester()?.clientId,
       ...(failure ? { failure } : {}),
     };
   }

@@ -132,7 +132,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     target: Target,
     body: ReadBody,
   ) => {
-    const latencyMs = engine.faults.drawLatencyMs();
+    const latencyMs = engine.drawLatencyMs(req.headers.authorization);
     if (latencyMs > 0) setTimeout(() => answer(req, res, target, body), latencyMs).unref();
     else answer(req, res, target, body);
   };

@@ -1,5 +1,11 @@
 import type { OperationName } from '@partner-assistant/contract';
 import { ApiError } from '../api-error.ts';
+import {
+  inScope,
+  type Requester,
+  scopeWithin,
+  type TenantScope,
+} from '../identity/tenant-scope.ts';
 import type { Prng } from '../seeded-random.ts';
 
 /** Error codes a fault can inject into REST answers. */
@@ -15,6 +21,8 @@ export interface InjectedErrors {
   retryAfterSeconds?: number | undefined;
   /** Only requests to this operation; every operation when omitted. */
   operation?: OperationName | undefined;
+  /** Only requests of this tenant; every request when omitted. */
+  scope?: TenantScope | undefined;
 }
 
 /** Added REST latency: fixed, or drawn uniformly from a range. */
@@ -24,8 +32,15 @@ export type LatencySetting = { ms: number } | { minMs: number; maxMs: number };
 export interface DeltaDrop {
   /** K: the number of deltas streamed before the sockets drop. */
   afterDeltas: number;
-  /** The turn; when omitted, the next turn that streams a delta. */
+  /** The turn; when omitted, the next turn (of {@link scope}, if set) that streams a delta. */
   turnId?: string | undefined;
+  /** Only a turn of this tenant. */
+  scope?: TenantScope | undefined;
+}
+
+interface Scoped<T> {
+  scope: TenantScope | undefined;
+  value: T;
 }
 
 const MESSAGES: Record<InjectableErrorCode, string> = {
@@ -34,14 +49,18 @@ const MESSAGES: Record<InjectableErrorCode, string> = {
   internal_error: 'Unexpected server failure (injected fault)',
 };
 
+/** Who a request or turn belongs to, computed only when a scoped fault needs it. */
+export type RequesterLookup = () => Requester | undefined;
+
 /**
- * The faults armed for the next requests, turns and sockets. Pure bookkeeping: the request
- * pipeline, the turn scheduler, the turn streams and the HTTP adapter consult it.
+ * The faults armed for the next requests, turns and sockets, each for everyone or for one
+ * tenant (partner or application). Pure bookkeeping: the request pipeline, the turn scheduler,
+ * the turn streams and the HTTP adapter consult it.
  */
 export class FaultPlan {
   #errors: InjectedErrors[] = [];
-  #latency: LatencySetting | null = null;
-  #turnFailures = 0;
+  #latencies: Scoped<LatencySetting>[] = [];
+  #turnFailures: Scoped<number>[] = [];
   #deltaDrops: DeltaDrop[] = [];
   readonly #prng: Prng;
 
@@ -56,8 +75,15 @@ export class FaultPlan {
   }
 
   /** The injected error for a request to `operation`, if one is armed (and uses it up). */
-  takeInjectedError(operation: OperationName): ApiError | undefined {
-    const rule = this.#errors.find((item) => !item.operation || item.operation === operation);
+  takeInjectedError(operation: OperationName, requester: RequesterLookup): ApiError | undefined {
+    if (this.#errors.length === 0) return undefined;
+    let who: Requester | undefined | null = null;
+    const rule = this.#errors.find((item) => {
+      if (item.operation && item.operation !== operation) return false;
+      if (!item.scope) return true;
+      who ??= requester();
+      return inScope(item.scope, who);
+    });
     if (!rule) return undefined;
     rule.count -= 1;
     if (rule.count <= 0) this.#errors.splice(this.#errors.indexOf(rule), 1);
@@ -68,30 +94,43 @@ export class FaultPlan {
     });
   }
 
-  /** Sets (or with `null` removes) the added REST latency. */
-  setLatency(latency: LatencySetting | null): void {
-    this.#latency = latency ? { ...latency } : null;
+  /** Sets (or with `null` removes) the added REST latency, for everyone or for one tenant. */
+  setLatency(latency: LatencySetting | null, scope?: TenantScope): void {
+    this.#latencies = this.#latencies.filter((item) => !sameScope(item.scope, scope));
+    if (latency) this.#latencies.push({ scope, value: { ...latency } });
   }
 
-  /** Milliseconds to wait before answering the next REST request (0 without latency). */
-  drawLatencyMs(): number {
-    const latency = this.#latency;
+  /**
+   * Milliseconds to wait before answering the next REST request (0 without latency): the
+   * requester's tenant latency if one is set, else the latency set for everyone.
+   */
+  drawLatencyMs(requester: RequesterLookup): number {
+    if (this.#latencies.length === 0) return 0;
+    const who = this.#latencies.some((item) => item.scope) ? requester() : undefined;
+    const latency =
+      this.#latencies.find((item) => item.scope && inScope(item.scope, who)) ??
+      this.#latencies.find((item) => !item.scope);
     if (!latency) return 0;
-    if ('ms' in latency) return Math.max(0, latency.ms);
-    const low = Math.max(0, Math.min(latency.minMs, latency.maxMs));
-    const high = Math.max(low, latency.maxMs);
+    const setting = latency.value;
+    if ('ms' in setting) return Math.max(0, setting.ms);
+    const low = Math.max(0, Math.min(setting.minMs, setting.maxMs));
+    const high = Math.max(low, setting.maxMs);
     return Math.round(low + (high - low) * this.#prng());
   }
 
-  /** Makes the next `count` turns fail. */
-  failNextTurns(count: number): void {
-    this.#turnFailures += Math.max(0, count);
+  /** Makes the next `count` turns (of one tenant, with `scope`) fail. */
+  failNextTurns(count: number, scope?: TenantScope): void {
+    if (count > 0) this.#turnFailures.push({ scope, value: count });
   }
 
   /** True when the turn starting now must fail (and uses one armed failure up). */
-  takeTurnFailure(): boolean {
-    if (this.#turnFailures === 0) return false;
-    this.#turnFailures -= 1;
+  takeTurnFailure(requester: RequesterLookup): boolean {
+    if (this.#turnFailures.length === 0) return false;
+    const who = requester();
+    const armed = this.#turnFailures.find((item) => inScope(item.scope, who));
+    if (!armed) return false;
+    armed.value -= 1;
+    if (armed.value <= 0) this.#turnFailures.splice(this.#turnFailures.indexOf(armed), 1);
     return true;
   }
 
@@ -102,11 +141,15 @@ export class FaultPlan {
 
   /**
    * Called after each delta of `turnId` (its `deltaCount`-th): true when its sockets must drop
-   * now. A drop without a turn binds to the first turn that streams a delta.
+   * now. A drop without a turn binds to the first turn (of its tenant) that streams a delta.
    */
-  takeDeltaDrop(turnId: string, deltaCount: number): boolean {
+  takeDeltaDrop(turnId: string, deltaCount: number, requester: RequesterLookup): boolean {
+    if (this.#deltaDrops.length === 0) return false;
     if (deltaCount === 1) {
-      const unbound = this.#deltaDrops.find((drop) => drop.turnId === undefined);
+      const who = requester();
+      const unbound = this.#deltaDrops.find(
+        (drop) => drop.turnId === undefined && inScope(drop.scope, who),
+      );
       if (unbound) unbound.turnId = turnId;
     }
     const due = this.#deltaDrops.find(
@@ -119,14 +162,24 @@ export class FaultPlan {
 
   /** Forgets the drops armed on a turn that has ended. */
   turnEnded(turnId: string): void {
+    if (this.#deltaDrops.length === 0) return;
     this.#deltaDrops = this.#deltaDrops.filter((drop) => drop.turnId !== turnId);
   }
 
-  /** Disarms every fault and removes the latency. */
-  clear(): void {
-    this.#errors = [];
-    this.#latency = null;
-    this.#turnFailures = 0;
-    this.#deltaDrops = [];
+  /**
+   * Disarms faults and removes latency: every one without `scope`; with it, only those armed
+   * for that tenant (a partner's include those of its applications).
+   */
+  clear(scope?: TenantScope): void {
+    const keep = <T extends { scope?: TenantScope | undefined }>(items: T[]) =>
+      scope ? items.filter((item) => !scopeWithin(item.scope, scope)) : [];
+    this.#errors = keep(this.#errors);
+    this.#latencies = keep(this.#latencies);
+    this.#turnFailures = keep(this.#turnFailures);
+    this.#deltaDrops = keep(this.#deltaDrops);
   }
+}
+
+function sameScope(a: TenantScope | undefined, b: TenantScope | undefined): boolean {
+  return a?.partnerId === b?.partnerId && a?.clientId === b?.clientId;
 }

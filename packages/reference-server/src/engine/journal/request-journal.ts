@@ -27,7 +27,7 @@ export interface JournalEntry {
   direction?: 'in' | 'out';
   /** Request id (REST). */
   requestId?: string;
-  /** Client id of the authenticated application. */
+  /** Client id of the application the request or socket named (authenticated or refused). */
   clientId?: string;
   /** Why the response or event broke the contract, when the self-check caught it. */
   contractViolation?: string;
@@ -53,7 +53,12 @@ export interface JournalFilter {
   since?: Date | string;
   /** At most this many, the newest. */
   limit?: number;
+  /** Only entries of this tenant: a partner id (all its applications) or a client id. */
+  tenant?: string;
 }
+
+/** Which entries belong to the tenant a filter names (resolved by the engine). */
+export type JournalScope = (entry: JournalEntry) => boolean;
 
 /** Entries kept by default. */
 export const DEFAULT_JOURNAL_CAPACITY = 1000;
@@ -75,11 +80,12 @@ export class RequestJournal {
     }
   }
 
-  /** The entries matching `filter`, oldest first (copies). */
-  entries(filter: JournalFilter = {}): JournalEntry[] {
+  /** The entries matching `filter` (and `scope`, the filter's tenant), oldest first (copies). */
+  entries(filter: JournalFilter = {}, scope?: JournalScope): JournalEntry[] {
     const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
     const matching = this.#entries.filter(
       (entry) =>
+        (scope === undefined || scope(entry)) &&
         (filter.operation === undefined || entry.operation === filter.operation) &&
         (filter.kind === undefined || entry.kind === filter.kind) &&
         (since === undefined || Date.parse(entry.at) >= since),
@@ -91,8 +97,8 @@ export class RequestJournal {
     return limited.map((entry) => ({ ...entry }));
   }
 
-  /** Empties the journal. */
-  clear(): void {
-    this.#entries = [];
+  /** Empties the journal, or with `scope` removes only the entries of one tenant. */
+  clear(scope?: JournalScope): void {
+    this.#entries = scope ? this.#entries.filter((entry) => !scope(entry)) : [];
   }
 }

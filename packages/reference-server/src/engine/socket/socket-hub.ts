@@ -172,9 +172,11 @@ export class SocketHub implements SocketDirectory {
     }
   }
 
-  /** Cuts every open socket as a network loss would; returns how many. */
-  dropAll(): number {
-    const sockets = [...this.#sockets.values()];
+  /** Cuts every open socket (whose client id `only` accepts) as a network loss; returns how many. */
+  dropAll(only?: (clientId: string) => boolean): number {
+    const sockets = [...this.#sockets.values()].filter(
+      (socket) => !only || only(socket.caller.application.clientId),
+    );
     for (const socket of sockets) this.#drop(socket);
     return sockets.length;
   }

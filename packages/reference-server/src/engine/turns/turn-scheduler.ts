@@ -7,6 +7,7 @@ import {
 import { type AnswerPlan, type AnswerStep, planAnswer } from '../assistant/answer-plan.ts';
 import type { TimerHandle } from '../clock.ts';
 import { type EngineContext, timestampNow } from '../engine-context.ts';
+import { requesterOf } from '../identity/tenant-scope.ts';
 import { type MessageRecord, ownedKey, type TurnRecord } from '../state/engine-state.ts';
 import type { TurnStreams } from './turn-streams.ts';
 import { turnView } from './turn-views.ts';
@@ -29,7 +30,7 @@ export class TurnScheduler {
   start(turn: TurnRecord): void {
     const { settings, faults } = this.#context;
     const plan = planAnswer(turn.question, settings.processingMs, {
-      fail: faults.takeTurnFailure(),
+      fail: faults.takeTurnFailure(() => requesterOf(this.#context.state, turn.clientId)),
     });
     this.#schedule(turn, plan, 0, 0);
   }

@@ -1,5 +1,6 @@
 import type { Message, ServerEvent, Turn, TurnError, TurnEvent } from '@partner-assistant/contract';
 import type { EngineContext } from '../engine-context.ts';
+import { requesterOf } from '../identity/tenant-scope.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 import { turnView } from './turn-views.ts';
 
@@ -96,7 +97,8 @@ export class TurnStreams {
     }
     if (payload.type === 'assistant.delta') {
       stream.deltas += 1;
-      if (this.#context.faults.takeDeltaDrop(turn.id, stream.deltas)) {
+      const requester = () => requesterOf(this.#context.state, turn.clientId);
+      if (this.#context.faults.takeDeltaDrop(turn.id, stream.deltas, requester)) {
         for (const follower of [...stream.followers]) follower.drop?.();
       }
     }
