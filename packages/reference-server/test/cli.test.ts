@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TEST_CONFIG } from './support/test-server.ts';
+import { TEST_CONFIG, waitFor } from './support/test-server.ts';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
@@ -42,10 +42,17 @@ async function readyUrl(run: ReturnType<typeof runCli>): Promise<string> {
 }
 
 describe('partner-assistant-server CLI', () => {
-  it('starts on the demo configuration, prints its URL and exits 0 on SIGTERM', async () => {
-    const run = runCli(['--port', '0']);
+  it('starts on the demo configuration, prints its URL and channel, and exits 0 on SIGTERM', async () => {
+    // `pnpm start -- --port 0` passes the `--` on: it is skipped.
+    const run = runCli(['--', '-p', '0']);
     const url = await readyUrl(run);
     expect(run.stdout().trim().split('\n')).toHaveLength(1);
+    expect(run.stdout()).toContain(
+      `WebSocket channel ${url.replace('http', 'ws')}/api/partners/v1/chat`,
+    );
+    // The demo credentials go to stderr, the only secrets ever printed (they are public).
+    await waitFor(() => run.stderr().includes('demo-production / demo-production-secret'));
+    expect(run.stderr()).toContain('demo-sandbox / demo-sandbox-secret');
     const basic = Buffer.from('demo-sandbox:demo-sandbox-secret').toString('base64');
     const reply = await fetch(`${url}/api/partners/v1/tokens`, {
       method: 'POST',
@@ -57,13 +64,16 @@ describe('partner-assistant-server CLI', () => {
     expect(await run.exit).toBe(0);
   });
 
-  it('starts with --config and --host and stops on SIGINT', async () => {
+  it('starts with --config and --host, prints no secret, and exits 0 on a repeated SIGINT', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'reference-server-')), 'config.json');
     writeFileSync(file, JSON.stringify(TEST_CONFIG));
     const run = runCli(['--config', file, '--port', '0', '--host', '127.0.0.1']);
     expect(await readyUrl(run)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // Ctrl-C in a terminal delivers SIGINT twice (from the terminal and from the runner).
+    run.child.kill('SIGINT');
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
+    expect(run.stderr()).not.toContain('s3cret');
   });
 
   it('rejects an unknown key or an invalid value, naming the key', async () => {
@@ -89,8 +99,25 @@ describe('partner-assistant-server CLI', () => {
     expect(await help.exit).toBe(0);
     expect(help.stdout()).toContain('--config FILE');
     const bad = runCli(['--port', 'eighty']);
-    expect(await bad.exit).not.toBe(0);
-    expect(bad.stderr()).toContain('--port');
+    expect(await bad.exit).toBe(2);
+    expect(bad.stderr()).toContain('--port must be an integer from 0 to 65535, got "eighty"');
+    const short = runCli(['-h']);
+    expect(await short.exit).toBe(0);
+    expect(short.stdout()).toContain('-p, --port N');
+    const version = runCli(['--version']);
+    expect(await version.exit).toBe(0);
+    expect(version.stdout().trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('refuses a manual clock that nothing could move (no --admin)', async () => {
+    for (const args of [
+      ['--clock', 'manual'],
+      ['--seed', 'ci'],
+    ]) {
+      const run = runCli(args);
+      expect(await run.exit).toBe(2);
+      expect(run.stderr()).toContain('needs --admin');
+    }
   });
 
   it('serves the admin API with --admin, on a manual clock with --seed', async () => {

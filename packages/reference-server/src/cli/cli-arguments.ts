@@ -1,32 +1,40 @@
 import { parseArgs } from 'node:util';
+import { checkPort, optionMessage } from '../options/option-checks.ts';
 
 /** Usage text printed by `--help`. */
-export const USAGE = `Usage: partner-assistant-server [--config FILE] [--port N] [--host H] [--admin]
+export const USAGE = `Usage: partner-assistant-server [--config FILE] [-p|--port N] [--host H] [--admin]
          [--seed S] [--clock real|manual] [--start-at ISO] [--self-check on|off]
+         [-h|--help] [--version]
 
 In-memory reference server of the Partner Assistant API (REST and WebSocket).
 
 Options:
   --config FILE  JSON configuration (partners, applications, assistant, queue).
                  Without it, the built-in demo configuration is used.
-  --port N       Port to listen on; 0 picks a free port (default 0).
+  -p, --port N   Port to listen on; 0 picks a free port (default 0).
   --host H       Interface to listen on (default 127.0.0.1).
   --admin        Serve the admin API under /__admin (clock, faults, tenants, journal,
                  reset). Off by default: without it, /__admin answers 404.
-  --seed S       Deterministic mode: seeded ids and tokens, manual clock at --start-at.
-  --clock MODE   real (default) or manual (time moves only via POST /__admin/clock/...).
+  --seed S       Deterministic mode: seeded ids and tokens, manual clock at --start-at
+                 (needs --admin to move time, or --clock real).
+  --clock MODE   real (default) or manual (time moves only via POST /__admin/clock/...,
+                 so manual needs --admin).
   --start-at ISO Start instant of a manual clock (default 2026-01-01T00:00:00.000Z with
                  --seed, else now).
   --self-check on|off  Validate every response and event against the contract
                  (default on when NODE_ENV=test or CI is set).
-  --help         Print this help.
+  -h, --help     Print this help.
+  --version      Print the version.
 
-Prints one line containing http://HOST:PORT when ready. SIGINT/SIGTERM stop it (exit 0).
+Prints one line to stdout when ready, with the REST base URL http://HOST:PORT and the
+WebSocket channel ws://HOST:PORT/api/partners/v1/chat; with the demo configuration, the
+demo credentials go to stderr. SIGINT/SIGTERM stop it (exit 0).
 Set LOG_LEVEL (info, warn, silent...) to tune the JSON logs written to stderr.`;
 
 /** What the command line asks for. */
 export type CliRequest =
   | { kind: 'help' }
+  | { kind: 'version' }
   | {
       kind: 'start';
       configFile: string | undefined;
@@ -51,10 +59,10 @@ export class CliUsageError extends Error {
 
 function parsePort(text: string | undefined): number {
   if (text === undefined) return 0;
-  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(port >= 0 && port <= 65_535))
-    throw new CliUsageError(`--port must be an integer from 0 to 65535, got "${text}"`);
-  return port;
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : text;
+  const problem = checkPort(port);
+  if (problem) throw new CliUsageError(optionMessage('--port', problem, text));
+  return port as number;
 }
 
 interface CliValues {
@@ -67,6 +75,7 @@ interface CliValues {
   'start-at'?: string | undefined;
   'self-check'?: string | undefined;
   help?: boolean | undefined;
+  version?: boolean | undefined;
 }
 
 function testModeOptions(values: CliValues) {
@@ -80,6 +89,13 @@ function testModeOptions(values: CliValues) {
   if (selfCheck !== undefined && selfCheck !== 'on' && selfCheck !== 'off')
     throw new CliUsageError(`--self-check must be on or off, got "${selfCheck}"`);
   if (seed !== undefined && seed.length === 0) throw new CliUsageError('--seed must not be empty');
+  const manual = clock === 'manual' || (clock === undefined && seed !== undefined);
+  if (manual && !values.admin) {
+    // Nothing else could ever move a manual clock: turns would stay queued and tokens never expire.
+    throw new CliUsageError(
+      `${clock === 'manual' ? '--clock manual' : '--seed (which makes the clock manual)'} needs --admin: time moves only through POST /__admin/clock/advance. Add --admin, or --clock real.`,
+    );
+  }
   return {
     admin: values.admin ?? false,
     ...(seed === undefined ? {} : { seed }),
@@ -89,30 +105,35 @@ function testModeOptions(values: CliValues) {
   };
 }
 
-/** Reads the command line (without `node` and the script path). */
+/**
+ * Reads the command line (without `node` and the script path). A leading `--`, which
+ * `pnpm start -- --port 8080` passes on, is skipped.
+ */
 export function parseCliArguments(argv: readonly string[]): CliRequest {
   let values: CliValues;
   try {
     ({ values } = parseArgs({
-      args: [...argv],
+      args: argv[0] === '--' ? argv.slice(1) : [...argv],
       strict: true,
       allowPositionals: false,
       options: {
         config: { type: 'string' },
-        port: { type: 'string' },
+        port: { type: 'string', short: 'p' },
         host: { type: 'string' },
         admin: { type: 'boolean' },
         seed: { type: 'string' },
         clock: { type: 'string' },
         'start-at': { type: 'string' },
         'self-check': { type: 'string' },
-        help: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
       },
     }));
   } catch (error) {
     throw new CliUsageError(error instanceof Error ? error.message : String(error));
   }
   if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
   const host = values.host ?? '127.0.0.1';
   if (host.length === 0) throw new CliUsageError('--host must not be empty');
   return {

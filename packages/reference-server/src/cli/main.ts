@@ -4,6 +4,8 @@ import { ReferenceConfigError } from '../config/parse-reference-config.ts';
 import { DEMO_CONFIG } from '../demo-config.ts';
 import { startReferenceServer } from '../start-reference-server.ts';
 import { CliUsageError, parseCliArguments, USAGE } from './cli-arguments.ts';
+import { packageVersion } from './package-version.ts';
+import { demoCredentialsText, readyLine } from './ready-message.ts';
 
 async function readConfigFile(file: string): Promise<unknown> {
   let text: string;
@@ -27,23 +29,27 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
+    if (request.kind === 'version') {
+      process.stdout.write(`${packageVersion()}\n`);
+      return 0;
+    }
     const config = request.configFile ? await readConfigFile(request.configFile) : DEMO_CONFIG;
     const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
     const { kind: _kind, configFile: _configFile, ...serverOptions } = request;
     const server = await startReferenceServer({ ...serverOptions, config, logger });
+    // Ctrl-C reaches every process of the terminal's group: the signal comes twice (once from
+    // the terminal, once relayed by a runner such as tsx or pnpm). Keeping the handler for the
+    // second one stops Node's default, which would end the process by the signal instead of 0.
+    let stopping = false;
     const stop = () => {
+      if (stopping) return;
+      stopping = true;
       void server.close().then(() => process.exit(0));
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    const source = [
-      request.configFile ? `config ${request.configFile}` : 'demo configuration',
-      ...(request.admin ? ['admin API at /__admin'] : []),
-      ...(server.control.clock.mode === 'manual' ? ['manual clock'] : []),
-    ].join(', ');
-    process.stdout.write(
-      `Partner Assistant reference server listening on ${server.url} (WebSocket ${server.wsUrl}, ${source})\n`,
-    );
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    process.stdout.write(`${readyLine(server, request)}\n`);
+    if (!request.configFile) process.stderr.write(`${demoCredentialsText()}\n`);
     return undefined;
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ReferenceConfigError) {
