@@ -305,7 +305,19 @@ describe('WebSocket turns', () => {
     await waitFor(
       () => recording.events.filter((event) => event.type === 'turn.snapshot').length === 2,
     );
-    expect(recording.events.at(-1).turn.status).toBe('completed');
+    const final = recording.events.at(-1);
+    expect(final.turn.status).toBe('completed');
+    // The snapshot of an ended turn is where its stream ended: last seq, whole text, last label.
+    const streamed = recording.events.filter(
+      (event) => event.turn_id === sent.body.turn_id && event.type !== 'turn.snapshot',
+    );
+    const completed = streamed.find((event) => event.type === 'assistant.completed');
+    expect(final.seq).toBe(completed.seq);
+    expect(final.content).toBe(completed.message.content);
+    expect(final.content).toBe(final.turn.assistant_message.content);
+    expect(final.label).toBe(
+      streamed.filter((event) => event.type === 'assistant.status').at(-1).label,
+    );
     recording.socket.close();
   });
 

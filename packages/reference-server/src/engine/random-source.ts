@@ -1,3 +1,5 @@
+import { uuidFromBytes } from './uuid-text.ts';
+
 /**
  * Where the engine gets identifiers and random bytes. Injected so that tests (and a seeded mode)
  * can make ids predictable; the default uses the web-standard `crypto` global.
@@ -9,8 +11,20 @@ export interface RandomSource {
   bytes(length: number): Uint8Array;
 }
 
-/** Cryptographically strong randomness from `crypto.randomUUID` and `crypto.getRandomValues`. */
+/** Random bytes drawn at once for the next 256 UUIDs. */
+const pool = new Uint8Array(16 * 256);
+let poolOffset = pool.length;
+
+/** Cryptographically strong randomness from `crypto.getRandomValues`. */
 export const cryptoRandomSource: RandomSource = {
-  uuid: () => globalThis.crypto.randomUUID(),
+  uuid: () => {
+    if (poolOffset === pool.length) {
+      globalThis.crypto.getRandomValues(pool);
+      poolOffset = 0;
+    }
+    const id = uuidFromBytes(pool, poolOffset);
+    poolOffset += 16;
+    return id;
+  },
   bytes: (length) => globalThis.crypto.getRandomValues(new Uint8Array(length)),
 };

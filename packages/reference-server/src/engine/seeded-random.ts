@@ -1,4 +1,5 @@
 import type { RandomSource } from './random-source.ts';
+import { uuidFromBytes } from './uuid-text.ts';
 
 /** A pseudo-random number generator: each call returns a float in [0, 1). */
 export type Prng = () => number;
@@ -51,14 +52,7 @@ function bytesFrom(prng: Prng, length: number): Uint8Array {
   return bytes;
 }
 
-/** Formats 16 bytes as an RFC 9562 version 4 UUID (version and variant bits set). */
-export function uuidFromBytes(bytes: Uint8Array): string {
-  const octets = [...bytes.slice(0, 16)];
-  octets[6] = ((octets[6] ?? 0) & 0x0f) | 0x40;
-  octets[8] = ((octets[8] ?? 0) & 0x3f) | 0x80;
-  const hex = octets.map((octet) => octet.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { uuidFromBytes };
 
 /** A {@link RandomSource} whose sequence can start over (on a server reset). */
 export interface SeededRandomSource extends RandomSource {

@@ -1,5 +1,6 @@
 import type { TurnQuestion } from '../state/engine-state.ts';
-import { type AnswerContent, composeAnswer } from './answer-content.ts';
+import { answerKey, BoundedCache, cachedAnswer } from './answer-cache.ts';
+import type { AnswerContent } from './answer-content.ts';
 import { stableHash } from './answer-topic.ts';
 
 /** Marker that makes a turn fail with `assistant.error`, for partners' error-path tests. */
@@ -45,15 +46,30 @@ export function planAnswer(
   processingMs: number,
   options: { fail?: boolean } = {},
 ): AnswerPlan {
-  const answer = composeAnswer(question);
+  const key = answerKey(question);
+  const chunkCount = 3 + (stableHash(question.message) % 3);
+  const fail = options.fail === true || question.message.includes(SIMULATE_ERROR_MARKER);
+  // Plans are immutable and depend only on these: turns that ask alike share one.
+  return plans.get(`${key}\u0000${chunkCount}\u0000${fail}\u0000${processingMs}`, () =>
+    buildPlan(cachedAnswer(question, key), { processingMs, chunkCount, fail }),
+  );
+}
+
+const plans = new BoundedCache<AnswerPlan>();
+
+function buildPlan(
+  answer: AnswerContent,
+  options: { processingMs: number; chunkCount: number; fail: boolean },
+): AnswerPlan {
+  const { processingMs } = options;
   const at = (fraction: number) => Math.round(processingMs * fraction);
   const [firstLabel = '', secondLabel = ''] = answer.labels;
   const steps: AnswerStep[] = [
     { atMs: at(0.1), kind: 'running' },
     { atMs: at(0.15), kind: 'status', label: firstLabel },
   ];
-  const chunks = splitIntoChunks(answer.text, 3 + (stableHash(question.message) % 3));
-  if (options.fail || question.message.includes(SIMULATE_ERROR_MARKER)) {
+  const chunks = splitIntoChunks(answer.text, options.chunkCount);
+  if (options.fail) {
     // Fail mid-stream: partial text, then the error, so clients prove they discard partial text.
     steps.push(
       { atMs: at(0.3), kind: 'status', label: secondLabel },

@@ -5,7 +5,9 @@ import { currentUsage, secondsUntilNextUtcDay } from './request-rate.ts';
 
 /** Seconds until the first of `turns` ends, so `Retry-After` is honest (at least 1). */
 function secondsUntilFirstEnds(context: EngineContext, turns: readonly TurnRecord[]): number {
-  const firstEnd = Math.min(...turns.map((turn) => turn.endsAt));
+  let firstStart = Number.POSITIVE_INFINITY;
+  for (const turn of turns) firstStart = Math.min(firstStart, turn.createdAt);
+  const firstEnd = firstStart + context.settings.processingMs;
   return Math.max(1, Math.ceil((firstEnd - context.clock.now()) / 1000));
 }
 

@@ -18,7 +18,9 @@ export function removeTurn(services: EngineServices, turn: TurnRecord): void {
   removeMessage(services, turn.assistantMessageId);
   state.turns.delete(turn.id);
   state.turnsInProgress.delete(turn);
-  state.idempotencyKeys.delete(ownedKey(turn.userId, turn.clientMessageId));
+  const keys = state.idempotencyKeys.get(turn.userId);
+  keys?.delete(turn.clientMessageId);
+  if (keys?.size === 0) state.idempotencyKeys.delete(turn.userId);
   services.streams.remove(turn.id);
   const conversation = state.conversations.get(ownedKey(turn.userId, turn.conversationId));
   if (conversation) {

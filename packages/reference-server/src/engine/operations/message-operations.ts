@@ -5,6 +5,7 @@ import {
   type Message,
 } from '@partner-assistant/contract';
 import { submitMessage } from '../turns/message-submission.ts';
+import { messageView } from '../turns/message-views.ts';
 import { turnView } from '../turns/turn-views.ts';
 import { findConversation } from './conversation-operations.ts';
 import type { OperationHandler } from './operation-types.ts';
@@ -27,7 +28,7 @@ export const sendMessage: OperationHandler<'sendMessage'> = (
   });
   const status = isTurnInProgress(turn.status) ? 202 : 200;
   const headers = replayed ? { [HTTP_HEADERS.idempotentReplayed]: 'true' } : undefined;
-  return { status, body: turnView(services.context.state, turn), ...(headers ? { headers } : {}) };
+  return { status, body: turnView(turn), ...(headers ? { headers } : {}) };
 };
 
 /** `GET /conversations/{conversation_id}/messages`: one page of history, oldest first. */
@@ -42,8 +43,8 @@ export const listMessages: OperationHandler<'listMessages'> = (
   const pageIds = conversation.messageIds.slice(query.offset, query.offset + query.limit);
   const page: ListMessagesResponse = {
     messages: pageIds.flatMap((id): Message[] => {
-      const record = messages.get(id);
-      return record ? [{ ...record.message }] : [];
+      const turn = messages.get(id);
+      return turn ? [messageView(turn, id)] : [];
     }),
     has_more: query.offset + query.limit < conversation.messageIds.length,
   };

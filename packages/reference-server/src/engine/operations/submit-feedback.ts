@@ -12,9 +12,9 @@ export const submitFeedback: OperationHandler<'submitFeedback'> = (
   caller,
   { params, body },
 ) => {
-  const record = context.state.messages.get(params.message_id);
-  if (!record || record.userId !== caller.token.userId) throw notFound('Message');
-  if (record.message.role !== 'assistant') {
+  const turn = context.state.messages.get(params.message_id);
+  if (!turn || turn.userId !== caller.token.userId) throw notFound('Message');
+  if (turn.assistantMessageId !== params.message_id) {
     throw invalidField('path.message_id', 'Feedback applies to assistant messages only');
   }
   const feedback: Feedback = {

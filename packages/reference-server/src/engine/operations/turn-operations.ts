@@ -16,7 +16,7 @@ export function findTurn(services: EngineServices, caller: UserCaller, turnId: s
 /** `GET /turns/{turn_id}`: the turn and, once ended, its result. */
 export const getTurn: OperationHandler<'getTurn'> = (services, caller, { params }) => {
   const turn = findTurn(services, caller, params.turn_id);
-  return { status: 200, body: turnView(services.context.state, turn) };
+  return { status: 200, body: turnView(turn) };
 };
 
 /** `DELETE /turns/{turn_id}`: removes both messages; refused with 409 while the turn runs. */

@@ -3,9 +3,7 @@ import type {
   Environment,
   Feedback,
   Location,
-  Message,
   Scope,
-  TurnError,
   TurnStatus,
 } from '@partner-assistant/contract';
 
@@ -88,16 +86,6 @@ export interface ConversationRecord {
   turnIds: string[];
 }
 
-/** A stored message with the owner needed to check access. */
-export interface MessageRecord {
-  /** The message as the API shows it. */
-  message: Message;
-  /** Owner. */
-  userId: string;
-  /** Conversation holding it. */
-  conversationId: string;
-}
-
 /** The question a turn answers, as the simulated assistant reads it. */
 export interface TurnQuestion {
   /** The user's text. */
@@ -108,8 +96,13 @@ export interface TurnQuestion {
   locale: string;
 }
 
-/** A turn: one user message and the assistant response to it. */
-export interface TurnRecord {
+/**
+ * A turn: one user message and the assistant response to it. It is also the whole storage of
+ * both messages: the user message is the question, and the assistant message is regenerated from
+ * the question on read (the simulated assistant is deterministic), so an ended turn holds ids,
+ * numbers and shared strings only.
+ */
+export interface TurnRecord extends TurnQuestion {
   /** Turn id. */
   id: string;
   /** Conversation. */
@@ -122,22 +115,14 @@ export interface TurnRecord {
   clientMessageId: string;
   /** Lifecycle status. */
   status: TurnStatus;
-  /** Creation timestamp. */
-  createdAt: string;
-  /** Last change timestamp. */
-  updatedAt: string;
+  /** Creation instant (epoch ms): also the user message's `created_at`. */
+  createdAt: number;
+  /** Last change (epoch ms); once ended, also the assistant message's `created_at`. */
+  updatedAt: number;
   /** The user message. */
   userMessageId: string;
   /** The assistant message once the turn ended. */
   assistantMessageId: string | null;
-  /** Why it failed. */
-  error: TurnError | null;
-  /** Instant (epoch ms) at which processing is planned to end. */
-  endsAt: number;
-  /** What is being answered. */
-  question: TurnQuestion;
-  /** Set when the turn has ended: the last `seq` of its stream and its last progress label. */
-  ended?: { seq: number; label: string | null };
 }
 
 /** Usage counters of one application. */
@@ -165,12 +150,12 @@ export interface EngineState {
   conversations: Map<string, ConversationRecord>;
   /** By turn id. */
   turns: Map<string, TurnRecord>;
-  /** By message id. */
-  messages: Map<string, MessageRecord>;
+  /** By message id (user or assistant message), the turn that holds it. */
+  messages: Map<string, TurnRecord>;
   /** By assistant message id. */
   feedback: Map<string, Feedback>;
-  /** By `ownedKey(userId, clientMessageId)`, the turn id. */
-  idempotencyKeys: Map<string, string>;
+  /** By user id, then client message id: the turn id (no composite key string per turn). */
+  idempotencyKeys: Map<string, Map<string, string>>;
   /** By client id. */
   usage: Map<string, ApplicationUsage>;
   /** Turns `queued` or `running`, so quotas never scan every turn. */

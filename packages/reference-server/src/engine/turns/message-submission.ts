@@ -1,9 +1,10 @@
 import { countCharacters, isTurnInProgress, type Location } from '@partner-assistant/contract';
 import { ApiError, invalidField, notFound } from '../api-error.ts';
-import { type EngineContext, timestampNow } from '../engine-context.ts';
+import type { EngineContext } from '../engine-context.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import { assertMessageAcceptable, recordAcceptedMessage } from '../limits/message-quotas.ts';
 import { type ConversationRecord, ownedKey, type TurnRecord } from '../state/engine-state.ts';
+import { internText } from '../state/interned-text.ts';
 import { submissionFingerprint } from './idempotency-fingerprint.ts';
 import type { TurnScheduler } from './turn-scheduler.ts';
 import type { TurnEventSink, TurnStreams } from './turn-streams.ts';
@@ -55,7 +56,7 @@ function replay(
   return { turn, replayed: true };
 }
 
-/** Stores the user message and the `queued` turn, and counts it against the daily quota. */
+/** Stores the `queued` turn (which holds its user message) and counts it against the daily quota. */
 function createTurn(
   services: SubmissionServices,
   caller: UserCaller,
@@ -68,26 +69,9 @@ function createTurn(
   const { state } = context;
   const { conversation, submission } = accepted;
   const userId = caller.token.userId;
-  const now = timestampNow(context);
-  const turnId = context.random.uuid();
-  const userMessageId = context.random.uuid();
-  state.messages.set(userMessageId, {
-    userId,
-    conversationId: conversation.id,
-    message: {
-      message_id: userMessageId,
-      turn_id: turnId,
-      role: 'user',
-      content: submission.message,
-      status: 'completed',
-      created_at: now,
-      cards: [],
-      visualizations: [],
-      suggested_actions: [],
-    },
-  });
+  const now = context.clock.now();
   const turn: TurnRecord = {
-    id: turnId,
+    id: context.random.uuid(),
     conversationId: conversation.id,
     userId,
     clientId: caller.application.clientId,
@@ -95,23 +79,25 @@ function createTurn(
     status: 'queued',
     createdAt: now,
     updatedAt: now,
-    userMessageId,
+    userMessageId: context.random.uuid(),
     assistantMessageId: null,
-    error: null,
-    endsAt: context.clock.now() + context.settings.processingMs,
-    question: {
-      message: submission.message,
-      location: submission.location,
-      locale: caller.token.locale,
-    },
+    message: internText(submission.message),
+    location: submission.location,
+    locale: caller.token.locale,
   };
-  state.turns.set(turnId, turn);
+  state.turns.set(turn.id, turn);
+  state.messages.set(turn.userMessageId, turn);
   state.turnsInProgress.add(turn);
-  state.idempotencyKeys.set(ownedKey(userId, submission.clientMessageId), turnId);
-  conversation.messageIds.push(userMessageId);
-  conversation.turnIds.push(turnId);
+  let keys = state.idempotencyKeys.get(userId);
+  if (!keys) {
+    keys = new Map();
+    state.idempotencyKeys.set(userId, keys);
+  }
+  keys.set(submission.clientMessageId, turn.id);
+  conversation.messageIds.push(turn.userMessageId);
+  conversation.turnIds.push(turn.id);
   recordAcceptedMessage(context, caller.application);
-  services.streams.open(turnId);
+  services.streams.open(turn.id);
   return turn;
 }
 
@@ -137,14 +123,14 @@ export function submitMessage(
   const userId = caller.token.userId;
   const conversation = state.conversations.get(ownedKey(userId, submission.conversationId));
   if (!conversation) throw notFound('Conversation');
-  const earlierTurnId = state.idempotencyKeys.get(ownedKey(userId, submission.clientMessageId));
+  const earlierTurnId = state.idempotencyKeys.get(userId)?.get(submission.clientMessageId);
   const earlier = earlierTurnId ? state.turns.get(earlierTurnId) : undefined;
   if (earlier) {
     // Recomputed from the stored question rather than stored: it would repeat the message text.
     const earlierFingerprint = submissionFingerprint({
       conversationId: earlier.conversationId,
-      message: earlier.question.message,
-      location: earlier.question.location,
+      message: earlier.message,
+      location: earlier.location,
     });
     if (earlierFingerprint === submissionFingerprint(submission)) {
       return replay(services, earlier, submission);
@@ -159,7 +145,7 @@ export function submitMessage(
   if (submission.follower) services.streams.follow(turn.id, submission.follower);
   services.streams.publish(turn, {
     type: 'turn.accepted',
-    build: () => ({ type: 'turn.accepted', turn: turnView(state, turn) }),
+    build: () => ({ type: 'turn.accepted', turn: turnView(turn) }),
   });
   services.scheduler.start(turn);
   return { turn, replayed: false };

@@ -1,16 +1,12 @@
-import {
-  canTransitionTurn,
-  isTurnInProgress,
-  TURN_ERROR_CODES,
-  type TurnStatus,
-} from '@partner-assistant/contract';
+import { canTransitionTurn, isTurnInProgress, type TurnStatus } from '@partner-assistant/contract';
 import { type AnswerPlan, type AnswerStep, planAnswer } from '../assistant/answer-plan.ts';
 import type { TimerHandle } from '../clock.ts';
-import { type EngineContext, timestampNow } from '../engine-context.ts';
+import type { EngineContext } from '../engine-context.ts';
 import { requesterOf } from '../identity/tenant-scope.ts';
-import { type MessageRecord, ownedKey, type TurnRecord } from '../state/engine-state.ts';
+import { ownedKey, type TurnRecord } from '../state/engine-state.ts';
+import { assistantMessageView } from './message-views.ts';
 import type { TurnStreams } from './turn-streams.ts';
-import { turnView } from './turn-views.ts';
+import { SIMULATED_FAILURE, turnView } from './turn-views.ts';
 
 /**
  * Runs accepted turns on the engine clock: each turn follows its {@link AnswerPlan}, one timer at
@@ -29,7 +25,7 @@ export class TurnScheduler {
   /** Starts processing `turn` (status `queued`, its `turn.accepted` already published). */
   start(turn: TurnRecord): void {
     const { settings, faults } = this.#context;
-    const plan = planAnswer(turn.question, settings.processingMs, {
+    const plan = planAnswer(turn, settings.processingMs, {
       fail: faults.takeTurnFailure(() => requesterOf(this.#context.state, turn.clientId)),
     });
     this.#schedule(turn, plan, 0, 0);
@@ -54,19 +50,19 @@ export class TurnScheduler {
       return;
     }
     const timer = this.#context.clock.setTimer(() => {
-      this.#run(turn, plan, step);
+      this.#run(turn, step);
       this.#schedule(turn, plan, index + 1, step.atMs);
     }, step.atMs - elapsedMs);
     this.#timers.set(turn.id, timer);
   }
 
-  #run(turn: TurnRecord, plan: AnswerPlan, step: AnswerStep): void {
+  #run(turn: TurnRecord, step: AnswerStep): void {
     switch (step.kind) {
       case 'running':
         this.#moveTo(turn, 'running');
         this.#streams.publish(turn, {
           type: 'turn.running',
-          build: () => ({ type: 'turn.running', turn: turnView(this.#context.state, turn) }),
+          build: () => ({ type: 'turn.running', turn: turnView(turn) }),
         });
         return;
       case 'status':
@@ -75,24 +71,21 @@ export class TurnScheduler {
       case 'delta':
         this.#streams.publish(turn, { type: 'assistant.delta', text: step.text });
         return;
-      case 'completed': {
-        const message = this.#storeAssistantMessage(turn, plan, 'completed');
-        this.#moveTo(turn, 'completed');
+      case 'completed':
+      case 'failed': {
+        this.#storeAssistantMessage(turn);
+        this.#moveTo(turn, step.kind);
+        if (step.kind === 'failed') {
+          this.#streams.publish(turn, { type: 'assistant.error', error: { ...SIMULATED_FAILURE } });
+          return;
+        }
         this.#streams.publish(turn, {
           type: 'assistant.completed',
-          build: () => ({ type: 'assistant.completed', message: structuredClone(message.message) }),
+          build: () => ({
+            type: 'assistant.completed',
+            message: assistantMessageView(turn as TurnRecord & { assistantMessageId: string }),
+          }),
         });
-        return;
-      }
-      case 'failed': {
-        this.#storeAssistantMessage(turn, plan, 'failed');
-        turn.error = {
-          code: 'processing_failed',
-          message: 'The assistant could not produce an answer (simulated failure)',
-          retryable: TURN_ERROR_CODES.processing_failed.retryable,
-        };
-        this.#moveTo(turn, 'failed');
-        this.#streams.publish(turn, { type: 'assistant.error', error: { ...turn.error } });
         return;
       }
     }
@@ -101,37 +94,17 @@ export class TurnScheduler {
   #moveTo(turn: TurnRecord, status: TurnStatus): void {
     if (!canTransitionTurn(turn.status, status)) return;
     turn.status = status;
-    turn.updatedAt = timestampNow(this.#context);
+    turn.updatedAt = this.#context.clock.now();
     if (!isTurnInProgress(status)) this.#context.state.turnsInProgress.delete(turn);
   }
 
-  #storeAssistantMessage(
-    turn: TurnRecord,
-    plan: AnswerPlan,
-    status: 'completed' | 'failed',
-  ): MessageRecord {
-    const { state } = this.#context;
-    const completed = status === 'completed';
-    const record: MessageRecord = {
-      userId: turn.userId,
-      conversationId: turn.conversationId,
-      message: {
-        message_id: this.#context.random.uuid(),
-        turn_id: turn.id,
-        role: 'assistant',
-        content: completed ? plan.answer.text : '',
-        status,
-        created_at: timestampNow(this.#context),
-        cards: completed ? plan.answer.cards : [],
-        visualizations: completed ? plan.answer.visualizations : [],
-        suggested_actions: completed ? plan.answer.suggestedActions : [],
-      },
-    };
-    state.messages.set(record.message.message_id, record);
-    turn.assistantMessageId = record.message.message_id;
+  /** Gives the turn its assistant message id: the message itself is regenerated on read. */
+  #storeAssistantMessage(turn: TurnRecord): void {
+    const { state, random } = this.#context;
+    turn.assistantMessageId = random.uuid();
+    state.messages.set(turn.assistantMessageId, turn);
     state.conversations
       .get(ownedKey(turn.userId, turn.conversationId))
-      ?.messageIds.push(record.message.message_id);
-    return record;
+      ?.messageIds.push(turn.assistantMessageId);
   }
 }

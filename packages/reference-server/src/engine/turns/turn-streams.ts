@@ -1,4 +1,5 @@
 import type { Message, ServerEvent, Turn, TurnError, TurnEvent } from '@partner-assistant/contract';
+import { planAnswer } from '../assistant/answer-plan.ts';
 import type { EngineContext } from '../engine-context.ts';
 import { requesterOf } from '../identity/tenant-scope.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
@@ -105,8 +106,7 @@ export class TurnStreams {
     if (payload.type === 'assistant.completed' || payload.type === 'assistant.error') {
       this.#context.faults.turnEnded(turn.id);
       for (const follower of stream.followers) this.#followed.get(follower)?.delete(turn.id);
-      // An ended turn keeps only what a snapshot needs; its text is the assistant message's.
-      turn.ended = { seq: stream.seq, label: stream.label };
+      // An ended turn keeps nothing of its stream: a snapshot regenerates it from the plan.
       this.#streams.delete(turn.id);
     }
   }
@@ -114,18 +114,30 @@ export class TurnStreams {
   /** The `turn.snapshot` of a turn as of its last event. */
   snapshot(turn: TurnRecord): ServerEvent {
     const stream = this.#streams.get(turn.id);
-    const { messages } = this.#context.state;
-    const endedContent = turn.assistantMessageId
-      ? (messages.get(turn.assistantMessageId)?.message.content ?? '')
-      : '';
+    const ended = stream ? undefined : this.#endedStream(turn);
     return {
       type: 'turn.snapshot',
       turn_id: turn.id,
       conversation_id: turn.conversationId,
-      seq: Math.max(1, stream?.seq ?? turn.ended?.seq ?? 1),
-      turn: turnView(this.#context.state, turn),
-      content: stream ? stream.content : endedContent,
-      label: stream ? stream.label : (turn.ended?.label ?? null),
+      seq: Math.max(1, stream?.seq ?? ended?.seq ?? 1),
+      turn: turnView(turn),
+      content: stream ? stream.content : (ended?.content ?? ''),
+      label: stream ? stream.label : (ended?.label ?? null),
+    };
+  }
+
+  /**
+   * What the stream of an ended turn held at its end, from its plan (the same question always
+   * yields the same plan): `turn.accepted`, then one event per step.
+   */
+  #endedStream(turn: TurnRecord): { seq: number; content: string; label: string | null } {
+    const failed = turn.status === 'failed';
+    const plan = planAnswer(turn, this.#context.settings.processingMs, { fail: failed });
+    const labels = plan.steps.flatMap((step) => (step.kind === 'status' ? [step.label] : []));
+    return {
+      seq: 1 + plan.steps.length,
+      content: failed || !turn.assistantMessageId ? '' : plan.answer.text,
+      label: labels.at(-1) ?? null,
     };
   }
 

@@ -1,5 +1,18 @@
-import type { Turn, TurnSummary } from '@partner-assistant/contract';
-import type { EngineState, TurnRecord } from '../state/engine-state.ts';
+import {
+  TURN_ERROR_CODES,
+  type Turn,
+  type TurnError,
+  type TurnSummary,
+} from '@partner-assistant/contract';
+import type { TurnRecord } from '../state/engine-state.ts';
+import { assistantMessageView, isoInstant } from './message-views.ts';
+
+/** The error of every failed turn: the simulated assistant fails one way only. */
+export const SIMULATED_FAILURE: Readonly<TurnError> = Object.freeze({
+  code: 'processing_failed',
+  message: 'The assistant could not produce an answer (simulated failure)',
+  retryable: TURN_ERROR_CODES.processing_failed.retryable,
+});
 
 /** The five fields the specification gives every turn. */
 export function turnSummaryView(turn: TurnRecord): TurnSummary {
@@ -7,21 +20,20 @@ export function turnSummaryView(turn: TurnRecord): TurnSummary {
     turn_id: turn.id,
     conversation_id: turn.conversationId,
     status: turn.status,
-    created_at: turn.createdAt,
-    updated_at: turn.updatedAt,
+    created_at: isoInstant(turn.createdAt),
+    updated_at: isoInstant(turn.updatedAt),
   };
 }
 
 /** The full turn, as `GET /turns/{turn_id}` and turn events show it. */
-export function turnView(state: EngineState, turn: TurnRecord): Turn {
-  const assistant = turn.assistantMessageId
-    ? state.messages.get(turn.assistantMessageId)
-    : undefined;
+export function turnView(turn: TurnRecord): Turn {
   return {
     ...turnSummaryView(turn),
     client_message_id: turn.clientMessageId,
     user_message_id: turn.userMessageId,
-    assistant_message: assistant ? structuredClone(assistant.message) : null,
-    error: turn.error ? { ...turn.error } : null,
+    assistant_message: turn.assistantMessageId
+      ? assistantMessageView(turn as TurnRecord & { assistantMessageId: string })
+      : null,
+    error: turn.status === 'failed' ? { ...SIMULATED_FAILURE } : null,
   };
 }

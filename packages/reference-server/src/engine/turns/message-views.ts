@@ -1,0 +1,53 @@
+import type { Message } from '@partner-assistant/contract';
+import { cachedAnswer } from '../assistant/answer-cache.ts';
+import type { TurnRecord } from '../state/engine-state.ts';
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** An instant stored as epoch ms, as the API writes it (ISO 8601, UTC, milliseconds). */
+export function isoInstant(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+/** The user message of a turn: its question. */
+export function userMessageView(turn: TurnRecord): Message {
+  return {
+    message_id: turn.userMessageId,
+    turn_id: turn.id,
+    role: 'user',
+    content: turn.message,
+    status: 'completed',
+    created_at: isoInstant(turn.createdAt),
+    cards: NONE as never[],
+    visualizations: NONE as never[],
+    suggested_actions: NONE as never[],
+  };
+}
+
+/**
+ * The assistant message of an ended turn, regenerated from its question (the simulated answer is
+ * deterministic): the answer when `completed`, empty content when `failed`. Its arrays are shared
+ * and frozen; responses serialize them as they are.
+ */
+export function assistantMessageView(turn: TurnRecord & { assistantMessageId: string }): Message {
+  const completed = turn.status === 'completed';
+  const answer = completed ? cachedAnswer(turn) : undefined;
+  return {
+    message_id: turn.assistantMessageId,
+    turn_id: turn.id,
+    role: 'assistant',
+    content: answer?.text ?? '',
+    status: completed ? 'completed' : 'failed',
+    created_at: isoInstant(turn.updatedAt),
+    cards: (answer?.cards ?? NONE) as Message['cards'],
+    visualizations: (answer?.visualizations ?? NONE) as Message['visualizations'],
+    suggested_actions: (answer?.suggestedActions ?? NONE) as Message['suggested_actions'],
+  };
+}
+
+/** The message `messageId` of `turn` (its user or its assistant message). */
+export function messageView(turn: TurnRecord, messageId: string): Message {
+  return messageId === turn.assistantMessageId
+    ? assistantMessageView(turn as TurnRecord & { assistantMessageId: string })
+    : userMessageView(turn);
+}
