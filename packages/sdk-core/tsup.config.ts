@@ -1,3 +1,7 @@
 import { packageBuildConfig } from '../../scripts/tsup-config.ts';
 
-export default packageBuildConfig({ index: 'src/index.ts', internal: 'src/internal.ts' });
+// Split: both entries share one copy of each error class, so `instanceof` holds across them.
+export default packageBuildConfig(
+  { index: 'src/index.ts', internal: 'src/internal.ts' },
+  { splitting: true },
+);

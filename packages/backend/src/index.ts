@@ -1,24 +1,6 @@
 export type { EraseUserResponse, Token } from '@partner-assistant/contract';
-export {
-  type Backoff,
-  EXPONENTIAL_BACKOFF_DEFAULTS,
-  type ExponentialBackoffOptions,
-  exponentialBackoff,
-  type InputIssue,
-  isPartnerApiError,
-  isPartnerConfigurationError,
-  isPartnerError,
-  isPartnerNetworkError,
-  isPartnerTimeoutError,
-  isPartnerValidationError,
-  PartnerApiError,
-  PartnerConfigurationError,
-  PartnerError,
-  PartnerNetworkError,
-  PartnerTimeoutError,
-  PartnerValidationError,
-  type RequestOptions,
-} from '@partner-assistant/sdk-core';
+// The error family, backoff and shared options, the same in both SDKs.
+export * from '@partner-assistant/sdk-core';
 export {
   createTokenBroker,
   type TokenBrokerOptions,

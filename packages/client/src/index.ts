@@ -1,2 +1,49 @@
-/** Name of this package, until its API lands. */
-export const PACKAGE_NAME = '@partner-assistant/client';
+export type {
+  Capabilities,
+  CreatedConversation,
+  DeleteConversationResponse,
+  DeleteTurnResponse,
+  FeedbackReason,
+  ListMessagesResponse,
+  Location,
+  Message,
+  MessageMetadata,
+  Rating,
+  RenamedConversation,
+  SubmitFeedbackResponse,
+  Token,
+  Turn,
+  TurnSummary,
+} from '@partner-assistant/contract';
+// The error family, backoff and shared options, the same in both SDKs.
+export * from '@partner-assistant/sdk-core';
+export {
+  PARTNER_ASSISTANT_CLIENT_DEFAULTS,
+  type PartnerAssistantClientOptions,
+} from './client-options.ts';
+export {
+  isPartnerTokenProviderError,
+  PartnerTokenProviderError,
+  type TokenProviderFailure,
+} from './errors/partner-token-provider-error.ts';
+export { MessagePage } from './pagination/message-page.ts';
+export { MessagePagePromise } from './pagination/message-page-promise.ts';
+export { PartnerAssistantClient } from './partner-assistant-client.ts';
+export { CapabilitiesResource } from './resources/capabilities.ts';
+export {
+  ConversationsResource,
+  type CreateConversationInput,
+  type RenameConversationInput,
+} from './resources/conversations.ts';
+export { FeedbackResource, type SubmitFeedbackInput } from './resources/feedback.ts';
+export {
+  type ListMessagesQuery,
+  MessagesResource,
+  type SendMessageInput,
+} from './resources/messages.ts';
+export {
+  TurnsResource,
+  WAIT_FOR_TURN_DEFAULTS,
+  type WaitForTurnOptions,
+} from './resources/turns.ts';
+export type { TokenLike, TokenProvider } from './tokens/token-provider.ts';

@@ -22,6 +22,7 @@ export {
   PLATFORMS,
   RATINGS,
   TITLE_PATTERN,
+  UUID_PATTERN,
 } from './constants/request-values.ts';
 export {
   canTransitionTurn,

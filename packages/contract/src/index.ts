@@ -14,6 +14,7 @@ export {
   MESSAGE_TEXT_PATTERN,
   RATINGS,
   TITLE_PATTERN,
+  UUID_PATTERN,
 } from './constants/request-values.ts';
 export { SCOPES, type Scope, scopeSchema } from './constants/scopes.ts';
 export {

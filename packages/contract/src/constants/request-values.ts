@@ -5,6 +5,10 @@ import { FIELD_LIMITS } from './field-limits.ts';
  * the browser SDK can import them; the request schemas are built from the same constants.
  */
 
+/** A UUID (RFC 9562) as `uuidSchema` accepts it: any version 1 to 8, the nil and the max UUID. */
+export const UUID_PATTERN =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+
 /** Ratings of an assistant message. */
 export const RATINGS = ['up', 'down'] as const;
 

@@ -15,12 +15,12 @@ export interface ApiCallContext {
   apiUrl: string;
   transport: ResolvedTransport;
   /** The `Authorization` value of an attempt (asked again before every attempt). */
-  authorization: () => string | Promise<string>;
+  authorization: (signal?: AbortSignal) => string | Promise<string>;
   /**
    * Called once per call when the API answers `401` to `rejected`: returns a fresh
    * `Authorization` value to try once more, or `undefined` to give up.
    */
-  reauthorize?: (rejected: string) => Promise<string | undefined>;
+  reauthorize?: (rejected: string, signal?: AbortSignal) => Promise<string | undefined>;
   logger?: PartnerLogger | undefined;
 }
 
@@ -46,7 +46,7 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
   const { operation, signal } = call;
   let reauthorized = false;
   const attempt = async () => {
-    const authorization = await context.authorization();
+    const authorization = await context.authorization(signal);
     const send = (value: string) =>
       sendRequest(
         {
@@ -63,7 +63,7 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
       if (reauthorized || !context.reauthorize || !isPartnerApiError(error, 'unauthorized'))
         throw error;
       reauthorized = true;
-      const fresh = await context.reauthorize(authorization);
+      const fresh = await context.reauthorize(authorization, signal);
       if (fresh === undefined) throw error;
       logger?.debug?.('partner-assistant: retrying with a fresh token', { operation });
       return await send(fresh);

@@ -1,8 +1,4 @@
-import {
-  HTTP_HEADERS,
-  isApiErrorCode,
-  isRetryableCode,
-} from '@partner-assistant/contract/constants';
+import { HTTP_HEADERS } from '@partner-assistant/contract/constants';
 import { PartnerApiError } from '../errors/partner-api-error.ts';
 import { parseRetryAfter } from '../retry/retry-after.ts';
 import { readErrorEnvelope } from './read-error-envelope.ts';
@@ -24,12 +20,12 @@ export async function errorFromResponse(response: Response, now: number): Promis
       retryAfterMs,
     });
   }
-  const code = fallbackCode(response.status);
   return new PartnerApiError({
     status: response.status,
-    code,
+    code: fallbackCode(response.status),
     message: `HTTP ${response.status} without an error envelope`,
-    retryable: isApiErrorCode(code) && isRetryableCode(code),
+    // As the codes these statuses carry in API_ERROR_CODES: 429 and 5xx may succeed later.
+    retryable: response.status === 429 || response.status >= 500,
     requestId: headerRequestId,
     retryAfterMs,
   });

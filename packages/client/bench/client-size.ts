@@ -1,0 +1,55 @@
+/**
+ * The client's cost in an app: its public entry bundled with every dependency for the browser
+ * (and for React Native), minified, then gzip level 9, as `pnpm bench` prints it.
+ */
+import { gzipSync } from 'node:zlib';
+import { bundleClient } from '../test/support/bundle-client.ts';
+
+/** Budget of the whole client (REST and realtime), in gzipped bytes. */
+export const CLIENT_SIZE_BUDGET_BYTES = 12 * 1024;
+
+/** Sizes of one bundle, and what must never be in it. */
+export interface SizeReport {
+  target: string;
+  minifiedBytes: number;
+  gzippedBytes: number;
+  /** Modules from outside the SDK that reached the bundle (Node built-ins, `ws`). */
+  unwanted: string[];
+}
+
+async function measure(target: string, conditions: string[]): Promise<SizeReport> {
+  const bundle = await bundleClient({ from: 'dist', conditions, format: 'esm', minify: true });
+  const unwanted = bundle.inputs.filter((input) =>
+    /(^|\/)node_modules\/(ws|isomorphic-ws)\/|^node:/.test(input),
+  );
+  return {
+    target,
+    minifiedBytes: Buffer.byteLength(bundle.code),
+    gzippedBytes: gzipSync(bundle.code, { level: 9 }).length,
+    unwanted,
+  };
+}
+
+/** Measures the browser and React Native bundles of the built package. */
+export function measureClientSize(): Promise<SizeReport[]> {
+  return Promise.all([
+    measure('browser', ['browser', 'import', 'default']),
+    measure('react-native', ['react-native', 'import', 'default']),
+  ]);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+
+/** One line per bundle: size, budget, and anything that should not be there. */
+export function formatSizeReport(reports: SizeReport[]): string {
+  return reports
+    .map((r) => {
+      const verdict = r.gzippedBytes <= CLIENT_SIZE_BUDGET_BYTES ? 'within' : 'OVER';
+      const extra =
+        r.unwanted.length > 0
+          ? `; CONTAINS ${r.unwanted.join(', ')}`
+          : '; no ws, no Node built-ins';
+      return `client size (${r.target}): ${kb(r.minifiedBytes)} min, ${kb(r.gzippedBytes)} min+gz (${verdict} the ${kb(CLIENT_SIZE_BUDGET_BYTES)} budget)${extra}`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,51 @@
+import type { TransportOptions } from '@partner-assistant/sdk-core';
+import { TRANSPORT_DEFAULTS } from '@partner-assistant/sdk-core';
+import type { TokenProvider } from './tokens/token-provider.ts';
+
+/**
+ * Options of `new PartnerAssistantClient(...)`. Retries, timeouts, `fetch`, `sleep`, `now` and
+ * `logger` are the options both SDKs share ({@link TransportOptions}).
+ */
+export interface PartnerAssistantClientOptions extends TransportOptions {
+  /**
+   * Base URL of the API, without the `/api/partners/v1` prefix (the same value as the backend
+   * SDK's `baseUrl`).
+   * @example 'https://assistant.example.com'
+   */
+  baseUrl: string;
+  /**
+   * The user token, or a function that gets one from your backend's token endpoint (it may return
+   * the backend SDK's `Token` as is). A function is called again shortly before the token expires
+   * and once after the API refuses it; a plain string is never refreshed.
+   * @example async () => (await fetch('/assistant/token', { method: 'POST' })).json()
+   */
+  token: string | TokenProvider;
+  /**
+   * Longest wait for the token provider; past it the request fails with
+   * `PartnerTokenProviderError` (`failure: 'timeout'`).
+   * @default 10_000
+   * @example 5000
+   */
+  tokenTimeoutMs?: number;
+  /**
+   * A token is refreshed this long before its `expires_at` (or halfway through a shorter lifetime),
+   * so no request leaves with a token about to expire.
+   * @default 30_000
+   * @example 60_000
+   */
+  tokenRefreshMarginMs?: number;
+  /**
+   * Check inputs before sending them. Turn off only to let the server judge them.
+   * @default true
+   * @example false
+   */
+  validateInput?: boolean;
+}
+
+/** Defaults of the optional {@link PartnerAssistantClientOptions}. */
+export const PARTNER_ASSISTANT_CLIENT_DEFAULTS = {
+  ...TRANSPORT_DEFAULTS,
+  tokenTimeoutMs: 10_000,
+  tokenRefreshMarginMs: 30_000,
+  validateInput: true,
+} as const satisfies Partial<PartnerAssistantClientOptions>;

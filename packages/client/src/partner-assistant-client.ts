@@ -1,0 +1,91 @@
+import { PartnerConfigurationError } from '@partner-assistant/sdk-core';
+import { apiUrlOf, resolveTransport } from '@partner-assistant/sdk-core/internal';
+import {
+  PARTNER_ASSISTANT_CLIENT_DEFAULTS as DEFAULTS,
+  type PartnerAssistantClientOptions,
+} from './client-options.ts';
+import { type ApiCaller, createApiCaller } from './internal/api-caller.ts';
+import { CapabilitiesResource } from './resources/capabilities.ts';
+import { ConversationsResource } from './resources/conversations.ts';
+import { FeedbackResource } from './resources/feedback.ts';
+import { MessagesResource } from './resources/messages.ts';
+import { TurnsResource } from './resources/turns.ts';
+import { TokenSource } from './tokens/token-source.ts';
+
+const BEARER = 'Bearer ';
+
+function tokenSourceOf(options: PartnerAssistantClientOptions, now: () => number): TokenSource {
+  const { token } = options;
+  if (typeof token !== 'function' && (typeof token !== 'string' || token.length === 0)) {
+    throw new PartnerConfigurationError(
+      '`token` must be a token string or a function that returns one',
+    );
+  }
+  return new TokenSource(token, {
+    now,
+    timeoutMs: options.tokenTimeoutMs ?? DEFAULTS.tokenTimeoutMs,
+    refreshMarginMs: options.tokenRefreshMarginMs ?? DEFAULTS.tokenRefreshMarginMs,
+  });
+}
+
+/**
+ * The Partner Assistant API as seen from a partner's web or mobile app, with a user token from
+ * your backend. Runs in browsers, React Native and Node 20+.
+ *
+ * @example
+ * ```ts
+ * const client = new PartnerAssistantClient({
+ *   baseUrl: 'https://assistant.example.com',
+ *   token: async () => (await fetch('/assistant/token', { method: 'POST' })).json(),
+ * });
+ * const { conversation_id } = await client.conversations.create({ title: 'Passport' });
+ * ```
+ */
+export class PartnerAssistantClient {
+  /** API base URL, with the version prefix. */
+  readonly apiUrl: string;
+  /** What the calling application may do. */
+  readonly capabilities: CapabilitiesResource;
+  /** Create, rename and delete conversations. */
+  readonly conversations: ConversationsResource;
+  /** Send questions over REST and read the history. */
+  readonly messages: MessagesResource;
+  /** Read, await and delete turns. */
+  readonly turns: TurnsResource;
+  /** Rate answers. */
+  readonly feedback: FeedbackResource;
+  readonly #api: ApiCaller;
+
+  /** @throws {PartnerConfigurationError} On a missing or malformed option. */
+  constructor(options: PartnerAssistantClientOptions) {
+    if (typeof options !== 'object' || options === null) {
+      throw new PartnerConfigurationError('Pass the client options: { baseUrl, token }');
+    }
+    this.apiUrl = apiUrlOf(options.baseUrl);
+    const transport = resolveTransport(options);
+    const tokens = tokenSourceOf(options, transport.now);
+    this.#api = createApiCaller(
+      {
+        apiUrl: this.apiUrl,
+        transport,
+        logger: options.logger,
+        authorization: async (signal) => BEARER + (await tokens.get(signal)),
+        reauthorize: async (rejected, signal) => {
+          const fresh = await tokens.refresh(rejected.slice(BEARER.length), signal);
+          return fresh === undefined ? undefined : BEARER + fresh;
+        },
+      },
+      options.validateInput ?? DEFAULTS.validateInput,
+    );
+    this.capabilities = new CapabilitiesResource(this.#api);
+    this.conversations = new ConversationsResource(this.#api);
+    this.messages = new MessagesResource(this.#api);
+    this.turns = new TurnsResource(this.#api, transport.retry.sleep);
+    this.feedback = new FeedbackResource(this.#api);
+  }
+
+  /** What `JSON.stringify` shows: no token. */
+  toJSON(): Record<string, unknown> {
+    return { name: 'PartnerAssistantClient', apiUrl: this.apiUrl };
+  }
+}

@@ -1,0 +1,105 @@
+import type {
+  ListMessagesResponse,
+  Location,
+  MessageMetadata,
+  TurnSummary,
+} from '@partner-assistant/contract';
+import { FIELD_LIMITS } from '@partner-assistant/contract/constants';
+import type { RequestOptions } from '@partner-assistant/sdk-core';
+import type { ApiCaller } from '../internal/api-caller.ts';
+import { newClientMessageId } from '../internal/client-message-id.ts';
+import { MessagePage } from '../pagination/message-page.ts';
+import { MessagePagePromise } from '../pagination/message-page-promise.ts';
+import { checkListMessages, checkSendMessage } from '../validation/request-checks.ts';
+
+/** Input of {@link MessagesResource.send}. */
+export interface SendMessageInput {
+  /** The user's question; at most `limits.message_characters` characters. */
+  message: string;
+  /** Where the question is asked from, as the API defines it (`city`, `commune`, `postal_code`...). */
+  location?: Location;
+  /** Your app's platform and version, for diagnostics. */
+  metadata?: MessageMetadata;
+  /**
+   * Idempotency key of this message. Generated when absent and reused by every retry of the call,
+   * so a retried send never creates a second turn. Pass your own to retry across app restarts.
+   */
+  clientMessageId?: string;
+}
+
+/** Query of {@link MessagesResource.list}. */
+export interface ListMessagesQuery {
+  /**
+   * Messages per page, 1 to 100.
+   * @default 20
+   */
+  limit?: number;
+  /**
+   * Messages to skip from the start of the history.
+   * @default 0
+   */
+  offset?: number;
+}
+
+/** `client.messages`: send questions over REST and read the history. */
+export class MessagesResource {
+  readonly #api: ApiCaller;
+
+  /** @internal */
+  constructor(api: ApiCaller) {
+    this.#api = api;
+  }
+
+  /**
+   * Sends a question over REST; the answer is produced in the background (follow it with
+   * `client.turns.wait(turn.turn_id)`). Safe to retry: the same `clientMessageId` never creates a
+   * second turn.
+   * @example
+   * ```ts
+   * const turn = await client.messages.send(conversationId, { message: 'How do I renew my ID card?' });
+   * const ended = await client.turns.wait(turn.turn_id);
+   * ```
+   */
+  send(
+    conversationId: string,
+    input: SendMessageInput,
+    options: RequestOptions = {},
+  ): Promise<TurnSummary> {
+    if (this.#api.validate) checkSendMessage(conversationId, input);
+    const json = {
+      client_message_id: input.clientMessageId ?? newClientMessageId(),
+      message: input.message,
+      location: input.location,
+      metadata: input.metadata,
+    };
+    return this.#api.call('sendMessage', { id: conversationId, json, signal: options.signal });
+  }
+
+  /**
+   * The conversation's history, oldest first: await it for one page, or iterate it with
+   * `for await` for every message across pages.
+   * @example
+   * ```ts
+   * for await (const message of client.messages.list(conversationId)) console.log(message.content);
+   * ```
+   */
+  list(
+    conversationId: string,
+    query: ListMessagesQuery = {},
+    options: RequestOptions = {},
+  ): MessagePagePromise {
+    const limit = query.limit ?? FIELD_LIMITS.historyLimitDefault;
+    const fetchAt = (offset: number): Promise<MessagePage> =>
+      this.#api
+        .call<ListMessagesResponse>('listMessages', {
+          id: conversationId,
+          query: `?limit=${limit}&offset=${offset}`,
+          signal: options.signal,
+        })
+        .then((response) => new MessagePage(response, offset, limit, fetchAt));
+    return new MessagePagePromise(() => {
+      if (this.#api.validate) checkListMessages(conversationId, query);
+      return fetchAt(query.offset ?? FIELD_LIMITS.historyOffsetDefault);
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import type { DeleteTurnResponse, Turn } from '@partner-assistant/contract';
+import { isTurnInProgress } from '@partner-assistant/contract/constants';
+import type { RequestOptions } from '@partner-assistant/sdk-core';
+import type { ApiCaller } from '../internal/api-caller.ts';
+import { checkId } from '../validation/request-checks.ts';
+
+/** Options of {@link TurnsResource.wait}. */
+export interface WaitForTurnOptions extends RequestOptions {
+  /**
+   * Wait before the first poll; each later wait is 1.5 times longer, up to `maxPollIntervalMs`.
+   * @default 250
+   * @example 1000
+   */
+  pollIntervalMs?: number;
+  /**
+   * Longest wait between two polls.
+   * @default 2000
+   * @example 5000
+   */
+  maxPollIntervalMs?: number;
+}
+
+/** Defaults of {@link WaitForTurnOptions}. */
+export const WAIT_FOR_TURN_DEFAULTS = {
+  pollIntervalMs: 250,
+  maxPollIntervalMs: 2000,
+} as const satisfies WaitForTurnOptions;
+
+/** `client.turns`: read, await and delete turns (a question with its answer). */
+export class TurnsResource {
+  readonly #api: ApiCaller;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  /** @internal */
+  constructor(api: ApiCaller, sleep: (ms: number, signal?: AbortSignal) => Promise<void>) {
+    this.#api = api;
+    this.#sleep = sleep;
+  }
+
+  /**
+   * The turn as it is now; `assistant_message` is set once it has ended.
+   * @example
+   * ```ts
+   * const turn = await client.turns.get(turnId);
+   * ```
+   */
+  get(turnId: string, options: RequestOptions = {}): Promise<Turn> {
+    if (this.#api.validate) checkId('turnId', turnId);
+    return this.#api.call('getTurn', { id: turnId, signal: options.signal });
+  }
+
+  /**
+   * Polls the turn, with growing intervals, until it has ended (`completed` or `failed`), and
+   * returns it. A `signal` stops the wait.
+   * @example
+   * ```ts
+   * const turn = await client.turns.wait(turnId, { signal: AbortSignal.timeout(60_000) });
+   * if (turn.status === 'completed') show(turn.assistant_message);
+   * ```
+   */
+  async wait(turnId: string, options: WaitForTurnOptions = {}): Promise<Turn> {
+    const { signal } = options;
+    const max = options.maxPollIntervalMs ?? WAIT_FOR_TURN_DEFAULTS.maxPollIntervalMs;
+    let interval = options.pollIntervalMs ?? WAIT_FOR_TURN_DEFAULTS.pollIntervalMs;
+    for (;;) {
+      const turn = await this.get(turnId, { signal });
+      if (!isTurnInProgress(turn.status)) return turn;
+      await this.#sleep(interval, signal);
+      interval = Math.min(max, interval * 1.5);
+    }
+  }
+
+  /**
+   * Deletes a turn's question and answer from the history. Refused with `409 turn_in_progress`
+   * until the turn has ended.
+   * @example
+   * ```ts
+   * await client.turns.delete(turnId);
+   * ```
+   */
+  delete(turnId: string, options: RequestOptions = {}): Promise<DeleteTurnResponse> {
+    if (this.#api.validate) checkId('turnId', turnId);
+    return this.#api.call('deleteTurn', { id: turnId, signal: options.signal });
+  }
+}

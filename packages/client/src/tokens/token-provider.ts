@@ -1,0 +1,57 @@
+/**
+ * A token as your token endpoint returns it: the backend SDK's `Token` (or its token broker's
+ * response) fits as is. Only `access_token` is required; `expires_at` or `expires_in` let the SDK
+ * ask for a new token shortly before this one expires.
+ */
+export interface TokenLike {
+  /** The opaque user token. */
+  access_token: string;
+  /** Expiry instant (ISO 8601). */
+  expires_at?: string | undefined;
+  /** Lifetime in seconds, counted from when the provider returned. */
+  expires_in?: number | undefined;
+}
+
+/**
+ * Where the client gets user tokens: usually a call to your own backend's token endpoint. Called
+ * when the SDK has no token, when its token is about to expire, and once after the API refused it
+ * (`401`). Concurrent requests share one call.
+ *
+ * @example
+ * ```ts
+ * const token: TokenProvider = async () => (await fetch('/assistant/token', { method: 'POST' })).json();
+ * ```
+ */
+export type TokenProvider = () => string | TokenLike | Promise<string | TokenLike>;
+
+/** A token the SDK can use, with the instant after which it asks for a new one. */
+export interface UsableToken {
+  value: string;
+  /** Epoch ms after which the token is refreshed before use; `Infinity` when unknown. */
+  refreshAt: number;
+}
+
+/**
+ * Reads a provider's result, or returns `undefined` when it is not a token. The token is refreshed
+ * `marginMs` before it expires, or halfway through a lifetime shorter than twice the margin.
+ */
+export function readToken(result: unknown, now: number, marginMs: number): UsableToken | undefined {
+  if (typeof result === 'string')
+    return result.length > 0 ? { value: result, refreshAt: Infinity } : undefined;
+  if (typeof result !== 'object' || result === null) return undefined;
+  const { access_token, expires_at, expires_in } = result as Partial<TokenLike>;
+  if (typeof access_token !== 'string' || access_token.length === 0) return undefined;
+  const expiresAt = expiryOf(expires_at, expires_in, now);
+  if (expiresAt === undefined) return { value: access_token, refreshAt: Infinity };
+  const lifetime = Math.max(0, expiresAt - now);
+  return { value: access_token, refreshAt: expiresAt - Math.min(marginMs, lifetime / 2) };
+}
+
+function expiryOf(expiresAt: unknown, expiresIn: unknown, now: number): number | undefined {
+  if (typeof expiresAt === 'string') {
+    const at = Date.parse(expiresAt);
+    if (!Number.isNaN(at)) return at;
+  }
+  if (typeof expiresIn === 'number' && Number.isFinite(expiresIn)) return now + expiresIn * 1000;
+  return undefined;
+}

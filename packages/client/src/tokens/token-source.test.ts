@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { isPartnerTokenProviderError } from '../errors/partner-token-provider-error.ts';
+import { TokenSource } from './token-source.ts';
+
+function sourceWith(results: unknown[], clock = { now: 0 }) {
+  let calls = 0;
+  const source = new TokenSource(async () => results[calls++] as string, {
+    now: () => clock.now,
+    timeoutMs: 1000,
+    refreshMarginMs: 30_000,
+  });
+  return { source, clock, calls: () => calls };
+}
+
+describe('TokenSource', () => {
+  it('reuses a token until the margin before expires_at, then asks again', async () => {
+    const expiresAt = new Date(900_000).toISOString();
+    const { source, clock, calls } = sourceWith([
+      { access_token: 'a', expires_at: expiresAt },
+      { access_token: 'b', expires_in: 900 },
+    ]);
+    expect(await source.get()).toBe('a');
+    clock.now = 869_999;
+    expect(await source.get()).toBe('a');
+    clock.now = 870_000;
+    expect(await source.get()).toBe('b');
+    expect(calls()).toBe(2);
+  });
+
+  it('refreshes halfway through a lifetime shorter than twice the margin', async () => {
+    const { source, clock, calls } = sourceWith([{ access_token: 'a', expires_in: 20 }, 'b']);
+    await source.get();
+    clock.now = 9_999;
+    expect(await source.get()).toBe('a');
+    clock.now = 10_000;
+    expect(await source.get()).toBe('b');
+    expect(calls()).toBe(2);
+  });
+
+  it('shares one provider call between concurrent callers', async () => {
+    const { source, calls } = sourceWith(['a', 'b']);
+    expect(await Promise.all([source.get(), source.get(), source.get()])).toEqual(['a', 'a', 'a']);
+    expect(calls()).toBe(1);
+  });
+
+  it('refresh: drops the rejected token once; concurrent refreshes share the new one', async () => {
+    const { source, calls } = sourceWith(['a', 'b', 'c']);
+    await source.get();
+    expect(await Promise.all([source.refresh('a'), source.refresh('a')])).toEqual(['b', 'b']);
+    expect(calls()).toBe(2);
+  });
+
+  it('refresh gives nothing for a plain string token, or when the provider returns the same token', async () => {
+    const fixed = new TokenSource('pat_x', { now: () => 0, timeoutMs: 10, refreshMarginMs: 0 });
+    expect(await fixed.refresh('pat_x')).toBeUndefined();
+    const { source } = sourceWith(['a', 'a']);
+    await source.get();
+    expect(await source.refresh('a')).toBeUndefined();
+  });
+
+  it('a result without access_token is an invalid-token failure, and is not cached', async () => {
+    const { source } = sourceWith([{ token: 'x' }, 'b']);
+    const error = await source.get().catch((e: unknown) => e);
+    expect(isPartnerTokenProviderError(error)).toBe(true);
+    expect(error).toMatchObject({ failure: 'invalid', retryable: false });
+    expect(await source.get()).toBe('b');
+  });
+
+  it('an aborted caller stops waiting without cancelling the shared call for others', async () => {
+    let release: (value: string) => void = () => {};
+    const source = new TokenSource(() => new Promise<string>((resolve) => (release = resolve)), {
+      now: () => 0,
+      timeoutMs: 1000,
+      refreshMarginMs: 0,
+    });
+    const controller = new AbortController();
+    const aborted = source.get(controller.signal).catch((error: unknown) => error);
+    const other = source.get();
+    controller.abort(new Error('left'));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the provider has been called
+    release('a');
+    expect(await aborted).toMatchObject({ message: 'left' });
+    await expect(other).resolves.toBe('a');
+  });
+});
