@@ -1,35 +1,7 @@
 import type { Location } from '@partner-assistant/contract';
+import { BoundedCache } from '../bounded-cache.ts';
 import { type AnswerContent, composeAnswer } from './answer-content.ts';
-import { answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
-
-/** Distinct answers kept; beyond it the oldest is dropped and recomposed when needed again. */
-const CAPACITY = 512;
-
-/**
- * A bounded map, oldest entry dropped first: what the simulated assistant recomputes on demand
- * is kept for the many turns that ask alike, without growing with the number of turns.
- */
-export class BoundedCache<V> {
-  readonly #entries = new Map<string, V>();
-  readonly #capacity: number;
-
-  constructor(capacity = CAPACITY) {
-    this.#capacity = capacity;
-  }
-
-  /** The value of `key`, computed by `compute` on a miss. */
-  get(key: string, compute: () => V): V {
-    const known = this.#entries.get(key);
-    if (known !== undefined) return known;
-    const value = compute();
-    if (this.#entries.size >= this.#capacity) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
-    this.#entries.set(key, value);
-    return value;
-  }
-}
+import { type AnswerTopic, answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -40,6 +12,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 const answers = new BoundedCache<AnswerContent>();
+const topics = new BoundedCache<AnswerTopic>(1024);
 
 /** What a composed answer depends on, and nothing else: topic, language, place, coordinates. */
 export function answerKey(question: {
@@ -50,7 +23,8 @@ export function answerKey(question: {
   const french = isFrench(question.locale);
   const { location } = question;
   return [
-    answerTopicOf(question.message),
+    // Questions are interned: a history page asks the topic of the same few texts again.
+    topics.get(question.message, () => answerTopicOf(question.message)),
     french ? 'fr' : 'en',
     placeNameOf(location, french),
     location?.latitude ?? '',

@@ -1,5 +1,6 @@
+import { BoundedCache } from '../bounded-cache.ts';
 import type { TurnQuestion } from '../state/engine-state.ts';
-import { answerKey, BoundedCache, cachedAnswer } from './answer-cache.ts';
+import { answerKey, cachedAnswer } from './answer-cache.ts';
 import type { AnswerContent } from './answer-content.ts';
 import { stableHash } from './answer-topic.ts';
 

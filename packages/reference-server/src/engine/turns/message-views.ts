@@ -1,12 +1,18 @@
 import type { Message } from '@partner-assistant/contract';
 import { cachedAnswer } from '../assistant/answer-cache.ts';
+import { BoundedCache } from '../bounded-cache.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 
 const NONE: readonly never[] = Object.freeze([]);
 
-/** An instant stored as epoch ms, as the API writes it (ISO 8601, UTC, milliseconds). */
+const instants = new BoundedCache<string, number>(4096);
+
+/**
+ * An instant stored as epoch ms, as the API writes it (ISO 8601, UTC, milliseconds). Formatting
+ * costs more than the rest of a history page: the texts of recent instants are kept.
+ */
 export function isoInstant(epochMs: number): string {
-  return new Date(epochMs).toISOString();
+  return instants.get(epochMs, () => new Date(epochMs).toISOString());
 }
 
 /** The user message of a turn: its question. */
