@@ -1,7 +1,53 @@
-import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import {
+  browserTestsSkipped,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+} from './packages/client/test/browser/setup/chromium.ts';
+import { browserCommands } from './packages/client/test/browser/setup/commands.ts';
 
 /** Resolve workspace packages to their TypeScript sources, so tests never need a build. */
 const sourceFirst = { conditions: ['@partner-assistant/source'] };
+
+/** Browser tests: real Chromium, in their own project. */
+const BROWSER_TESTS = 'packages/*/test/browser/**';
+
+/**
+ * Real Chromium, headless, against one reference server (global setup). Sources first as in
+ * Node, then Vite's own conditions for the browser, so packages still get their `browser` build.
+ */
+const browserProject: TestProjectInlineConfiguration = {
+  extends: true,
+  resolve: {
+    conditions: ['@partner-assistant/source', 'module', 'browser', 'development|production'],
+  },
+  // The global setup runs in Node, in the test runner's own module environment.
+  environments: {
+    __vitest__: {
+      resolve: {
+        conditions: ['@partner-assistant/source', 'module', 'node', 'development|production'],
+      },
+    },
+  },
+  test: {
+    name: 'browser',
+    include: [`${BROWSER_TESTS}/*.test.ts`],
+    globalSetup: ['./packages/client/test/browser/setup/global-setup.ts'],
+    testTimeout: 20_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      }),
+      instances: [{ browser: 'chromium' }],
+      commands: browserCommands,
+      // A failure's message and stack say enough; screenshots would litter the tree.
+      screenshotFailures: false,
+    },
+  },
+};
 
 export default defineConfig({
   resolve: sourceFirst,
@@ -24,9 +70,12 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, BROWSER_TESTS],
           testTimeout: 20_000,
         },
       },
+      // PARTNER_ASSISTANT_SKIP_BROWSER=1 leaves it out (a machine without Chromium).
+      ...(browserTestsSkipped() ? [] : [browserProject]),
     ],
   },
 });

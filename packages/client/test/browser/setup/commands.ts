@@ -1,0 +1,49 @@
+/**
+ * Custom browser commands: they run in the test runner's process with the page's playwright
+ * context, and a browser test calls them through `commands` of `vitest/browser`.
+ */
+import type {} from '@vitest/browser-playwright';
+import type { CDPSession, Page } from 'playwright';
+import type { BrowserCommand } from 'vitest/node';
+
+/** One DevTools session per page, kept open: emulation ends when its session detaches. */
+const devToolsSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+function devToolsSessionOf(page: Page): Promise<CDPSession> {
+  let session = devToolsSessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page);
+    devToolsSessions.set(page, session);
+  }
+  return session;
+}
+
+/** Network conditions with no throttling: only `offline` says something. */
+const UNTHROTTLED = { latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+
+/**
+ * Cuts the page's network (`true`) or brings it back (`false`), as the operating system would:
+ * new requests and sockets fail, `navigator.onLine` changes and the page receives `offline` /
+ * `online` events. A socket already open stays open but carries no frame, as after a real
+ * network drop; to close it as well, drop it on the server (`dropSockets` of the admin helper).
+ * Bring the network back in a `finally`: the page is shared by the file's tests.
+ *
+ * The test runner's own channel to the page stays up (the first rule exempts its origin): the
+ * whole-context `setOffline` of the browser provider would cut it too, and the run would hang.
+ */
+export const setOffline: BrowserCommand<[offline: boolean], void> = async ({ page }, offline) => {
+  const session = await devToolsSessionOf(page);
+  const runner = new URL(page.url());
+  await session.send('Network.emulateNetworkConditionsByRule', {
+    matchedNetworkConditions: offline
+      ? [
+          { urlPattern: `*://${runner.host}/*`, offline: false, ...UNTHROTTLED },
+          { urlPattern: '', offline: true, ...UNTHROTTLED },
+        ]
+      : [],
+  });
+  await session.send('Network.overrideNetworkState', { offline, ...UNTHROTTLED });
+};
+
+/** Every custom command, for `test.browser.commands`. */
+export const browserCommands = { setOffline };
