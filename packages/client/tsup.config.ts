@@ -1,5 +1,8 @@
 import { packageBuildConfig } from '../../scripts/tsup-config.ts';
 
-// Browsers, React Native (Hermes) and Node: ES2022 syntax, no Node built-ins; the contract's
-// constants entry and the shared core are bundled in so their zod-free parts alone ship.
-export default packageBuildConfig({ index: 'src/index.ts' }, { platform: 'neutral' });
+// Browsers and React Native (Hermes) load `index`; Node loads `index.node`, which adds `ws` as
+// the fallback WebSocket. ES2022 syntax, no Node built-ins in `index`.
+export default packageBuildConfig(
+  { index: 'src/index.ts', 'index.node': 'src/index.node.ts' },
+  { platform: 'neutral' },
+);

@@ -1,7 +1,10 @@
 /**
- * `pnpm bench` for the client: prints its figures, asserts nothing. Run after a build of the
- * contract, the shared core and the client (the package script builds them first).
+ * `pnpm bench` for the client: prints its figures, asserts nothing. The package script builds
+ * the packages first, so this measures what users install.
  */
 import { formatSizeReport, measureClientSize } from './client-size.ts';
+import { measureRecovery, measureStreamMemory } from './realtime.ts';
 
 console.log(formatSizeReport(await measureClientSize()));
+console.log(await measureRecovery());
+console.log(await measureStreamMemory());

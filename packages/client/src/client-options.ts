@@ -1,12 +1,14 @@
 import type { TransportOptions } from '@partner-assistant/sdk-core';
 import { TRANSPORT_DEFAULTS } from '@partner-assistant/sdk-core';
+import type { RealtimeOptions } from './realtime/chat-options.ts';
 import type { TokenProvider } from './tokens/token-provider.ts';
 
 /**
  * Options of `new PartnerAssistantClient(...)`. Retries, timeouts, `fetch`, `sleep`, `now` and
- * `logger` are the options both SDKs share ({@link TransportOptions}).
+ * `logger` are the options both SDKs share ({@link TransportOptions}); `WebSocket`, `wsUrl`,
+ * reconnection, heartbeat and lifecycle are the channel's ({@link RealtimeOptions}).
  */
-export interface PartnerAssistantClientOptions extends TransportOptions {
+export interface PartnerAssistantClientOptions extends TransportOptions, RealtimeOptions {
   /**
    * Base URL of the API, without the `/api/partners/v1` prefix (the same value as the backend
    * SDK's `baseUrl`).

@@ -26,9 +26,26 @@ export {
   PartnerTokenProviderError,
   type TokenProviderFailure,
 } from './errors/partner-token-provider-error.ts';
+export { isPartnerTurnError, PartnerTurnError } from './errors/partner-turn-error.ts';
 export { MessagePage } from './pagination/message-page.ts';
 export { MessagePagePromise } from './pagination/message-page-promise.ts';
 export { PartnerAssistantClient } from './partner-assistant-client.ts';
+export { ChatResource, type ChatSendInput } from './realtime/chat.ts';
+export { REALTIME_DEFAULTS, type RealtimeOptions } from './realtime/chat-options.ts';
+export type { ClientConnection } from './realtime/client-connection.ts';
+export type { ConnectionState } from './realtime/connection.ts';
+export type { ServerFrame } from './realtime/frame-reader.ts';
+export {
+  type AppStateLike,
+  browserLifecycle,
+  type LifecycleAdapter,
+  type LifecycleSignal,
+  type NetInfoLike,
+  reactNativeLifecycle,
+} from './realtime/lifecycle.ts';
+export type { WebSocketConstructor, WebSocketLike } from './realtime/platform.ts';
+export { TurnStream, type TurnStreamEvents } from './realtime/turn-stream.ts';
+export type { TurnStreamStatus } from './realtime/turn-tracker.ts';
 export { CapabilitiesResource } from './resources/capabilities.ts';
 export {
   ConversationsResource,

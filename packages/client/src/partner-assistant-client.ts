@@ -5,6 +5,10 @@ import {
   type PartnerAssistantClientOptions,
 } from './client-options.ts';
 import { type ApiCaller, createApiCaller } from './internal/api-caller.ts';
+import type { ChatResource } from './realtime/chat.ts';
+import type { ClientConnection } from './realtime/client-connection.ts';
+import type { Connection } from './realtime/connection.ts';
+import { createRealtime, type RealtimeContext } from './realtime/create-realtime.ts';
 import { CapabilitiesResource } from './resources/capabilities.ts';
 import { ConversationsResource } from './resources/conversations.ts';
 import { FeedbackResource } from './resources/feedback.ts';
@@ -54,10 +58,21 @@ export class PartnerAssistantClient {
   readonly turns: TurnsResource;
   /** Rate answers. */
   readonly feedback: FeedbackResource;
+  /** Questions and streamed answers over the WebSocket. */
+  readonly chat: ChatResource;
+  /** The WebSocket's state. */
+  readonly connection: ClientConnection;
   readonly #api: ApiCaller;
+  readonly #connection: Connection;
 
   /** @throws {PartnerConfigurationError} On a missing or malformed option. */
-  constructor(options: PartnerAssistantClientOptions) {
+  constructor(
+    options: PartnerAssistantClientOptions,
+    /** @internal Platform defaults of a runtime-specific build. */
+    platform: Pick<RealtimeContext, 'fallbackWebSocket' | 'timers'> = {
+      fallbackWebSocket: undefined,
+    },
+  ) {
     if (typeof options !== 'object' || options === null) {
       throw new PartnerConfigurationError('Pass the client options: { baseUrl, token }');
     }
@@ -82,6 +97,32 @@ export class PartnerAssistantClient {
     this.messages = new MessagesResource(this.#api);
     this.turns = new TurnsResource(this.#api, transport.retry.sleep);
     this.feedback = new FeedbackResource(this.#api);
+    const realtime = createRealtime(options, {
+      ...platform,
+      apiUrl: this.apiUrl,
+      tokens,
+      transport,
+      messages: this.messages,
+      turns: this.turns,
+      validate: this.#api.validate,
+      logger: options.logger,
+    });
+    this.chat = realtime.chat;
+    this.#connection = realtime.connection;
+    this.connection = realtime.connection;
+  }
+
+  /**
+   * Closes the WebSocket and clears every timer. Streams still running fail with a `PartnerError`;
+   * nothing that already settled changes. The client cannot be used afterwards.
+   * @example
+   * ```ts
+   * useEffect(() => () => void client.close(), []);
+   * ```
+   */
+  close(): Promise<void> {
+    this.chat.close();
+    return this.#connection.close();
   }
 
   /** What `JSON.stringify` shows: no token. */

@@ -34,6 +34,7 @@ export {
 export {
   API_ERROR_CODE_LIST,
   API_ERROR_CODES,
+  API_ERROR_DESCRIPTIONS,
   type ApiErrorCode,
   httpStatusOf,
   isApiErrorCode,

@@ -20,6 +20,7 @@ export { SCOPES, type Scope, scopeSchema } from './constants/scopes.ts';
 export {
   API_ERROR_CODE_LIST,
   API_ERROR_CODES,
+  API_ERROR_DESCRIPTIONS,
   type ApiErrorCode,
   httpStatusOf,
   isApiErrorCode,

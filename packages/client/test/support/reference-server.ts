@@ -5,21 +5,43 @@
 import { PartnerBackend } from '@partner-assistant/backend';
 import type { Token } from '@partner-assistant/contract';
 import {
+  DEMO_CONFIG,
   type RunningReferenceServer,
   startReferenceServer,
   type TenantCredentials,
   type TenantOptions,
 } from '@partner-assistant/reference-server';
+import { WebSocket as UndiciWebSocket } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
-import { PartnerAssistantClient, type PartnerAssistantClientOptions } from '../../src/index.ts';
+import {
+  PartnerAssistantClient,
+  type PartnerAssistantClientOptions,
+  type WebSocketConstructor,
+} from '../../src/index.ts';
+
+/** undici's WebSocket: the standard browser API, in Node 20. */
+export const StandardWebSocket = UndiciWebSocket as unknown as WebSocketConstructor;
 
 export type { RunningReferenceServer, TenantCredentials };
 
+/** What a test file asks of its server. */
+export interface TestServerOptions {
+  clock?: 'real' | 'manual';
+  /** Time the simulated assistant takes per answer (the demo configuration's is 1500 ms). */
+  processingMs?: number;
+}
+
 /** Starts the server on a free loopback port, with its demo configuration. */
-export function startServer(
-  options: { clock?: 'real' | 'manual' } = {},
-): Promise<RunningReferenceServer> {
-  return startReferenceServer({ port: 0, host: '127.0.0.1', ...options });
+export function startServer(options: TestServerOptions = {}): Promise<RunningReferenceServer> {
+  const { processingMs, ...rest } = options;
+  const assistant = { processing_ms: processingMs };
+  const config = processingMs === undefined ? undefined : { ...DEMO_CONFIG, assistant };
+  return startReferenceServer({
+    port: 0,
+    host: '127.0.0.1',
+    ...rest,
+    ...(config ? { config } : {}),
+  });
 }
 
 /** A fresh tenant: its own partner, application, users and quotas. */
@@ -40,7 +62,7 @@ export interface TestServer {
 }
 
 /** Starts a server and a tenant before the file's tests, and closes the server after them. */
-export function useReferenceServer(options: { clock?: 'real' | 'manual' } = {}): TestServer {
+export function useReferenceServer(options: TestServerOptions = {}): TestServer {
   const context = {} as TestServer;
   beforeAll(async () => {
     context.server = await startServer(options);
@@ -83,6 +105,7 @@ export function clientFor(
     sleep: async (ms) => {
       waits.push(ms);
     },
+    WebSocket: StandardWebSocket,
     ...options,
   });
   return { client, waits, tokenCalls, externalUserId };
@@ -96,4 +119,13 @@ export function failureOf(promise: PromiseLike<unknown>): Promise<unknown> {
     },
     (error: unknown) => error,
   );
+}
+
+/** Resolves once `condition()` holds, checking every 10 ms; rejects after `timeoutMs`. */
+export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API_ERROR_CODE_LIST,
   API_ERROR_CODES,
+  API_ERROR_DESCRIPTIONS,
   httpStatusOf,
   isApiErrorCode,
   isRetryableCode,
@@ -37,7 +38,7 @@ describe('API_ERROR_CODES', () => {
   it.each(API_ERROR_CODE_LIST)('%s has an HTTP error status and a description', (code) => {
     expect(httpStatusOf(code)).toBeGreaterThanOrEqual(400);
     expect(httpStatusOf(code)).toBeLessThan(600);
-    expect(API_ERROR_CODES[code].description).not.toBe('');
+    expect(API_ERROR_DESCRIPTIONS[code]).not.toBe('');
   });
 });
 

@@ -1,4 +1,8 @@
-import { API_ERROR_CODES, type ApiErrorCode } from '../errors/api-error-codes.ts';
+import {
+  API_ERROR_CODES,
+  API_ERROR_DESCRIPTIONS,
+  type ApiErrorCode,
+} from '../errors/api-error-codes.ts';
 import type { JsonSchema } from './schema-components.ts';
 
 const EXAMPLE_REQUEST_ID = '0b6b3c54-3f7e-4c8e-9a43-6b1de1f0c2aa';
@@ -20,7 +24,7 @@ function errorResponse(codes: ApiErrorCode[]): JsonSchema {
   const status = API_ERROR_CODES[codes[0]!].status;
   const waits = status === 429 || status === 503;
   return {
-    description: codes.map((code) => `\`${code}\`: ${API_ERROR_CODES[code].description}`).join(' '),
+    description: codes.map((code) => `\`${code}\`: ${API_ERROR_DESCRIPTIONS[code]}`).join(' '),
     headers: {
       'X-Request-Id': { $ref: '#/components/headers/RequestId' },
       ...(waits ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
@@ -35,7 +39,7 @@ function errorResponse(codes: ApiErrorCode[]): JsonSchema {
               value: {
                 error: {
                   code,
-                  message: API_ERROR_CODES[code].description,
+                  message: API_ERROR_DESCRIPTIONS[code],
                   retryable: API_ERROR_CODES[code].retryable,
                   request_id: EXAMPLE_REQUEST_ID,
                 },

@@ -1,0 +1,82 @@
+import type { Backoff } from '@partner-assistant/sdk-core';
+import type { LifecycleAdapter } from './lifecycle.ts';
+import type { WebSocketConstructor } from './platform.ts';
+
+/** Options of the WebSocket channel, part of the client options. */
+export interface RealtimeOptions {
+  /**
+   * The WebSocket constructor, looked up when connecting.
+   * @default globalThis.WebSocket (in Node 20, which has none: the `ws` package)
+   * @example WebSocket // from 'ws', or undici's
+   */
+  WebSocket?: WebSocketConstructor;
+  /**
+   * URL of the channel. Must carry no query string: the token travels in the subprotocol list.
+   * @default baseUrl with http→ws, https→wss, plus /api/partners/v1/chat
+   * @example 'wss://assistant.example.com/api/partners/v1/chat'
+   */
+  wsUrl?: string;
+  /**
+   * Delay before reconnection attempt `attempt` after attempts that failed to open. The first
+   * attempt after a working connection dropped starts at once (under 250 ms of jitter).
+   * @default exponentialBackoff({ initialDelayMs: 1000, maxDelayMs: 15_000 })
+   * @example exponentialBackoff({ initialDelayMs: 500, maxDelayMs: 5000 })
+   */
+  reconnectBackoff?: Backoff;
+  /**
+   * Without a working connection for this long, the connection is `suspended` and retries every
+   * `suspendedRetryMs`.
+   * @default 120_000
+   * @example 60_000
+   */
+  suspendAfterMs?: number;
+  /**
+   * Wait between attempts while `suspended`.
+   * @default 30_000
+   * @example 60_000
+   */
+  suspendedRetryMs?: number;
+  /**
+   * Quiet time after which the client sends a `ping`.
+   * @default 25_000
+   * @example 10_000
+   */
+  heartbeatIntervalMs?: number;
+  /**
+   * A `ping` unanswered for this long means the socket is dead: it is dropped and replaced.
+   * @default 10_000
+   * @example 5000
+   */
+  heartbeatTimeoutMs?: number;
+  /**
+   * A running turn with no event for this long is resubscribed; a second silence sends it to
+   * REST polling. It never hangs.
+   * @default 30_000
+   * @example 15_000
+   */
+  streamIdleTimeoutMs?: number;
+  /**
+   * When the socket cannot come back within this long, unfinished turns are followed over REST
+   * (`GET /turns/{id}`) and still deliver their final message.
+   * @default 15_000
+   * @example 5000
+   */
+  recoveryWindowMs?: number;
+  /**
+   * Network and foreground signals. `false` listens to none.
+   * @default browserLifecycle (window online/offline, document visibilitychange)
+   * @example reactNativeLifecycle({ AppState, NetInfo })
+   */
+  lifecycle?: LifecycleAdapter | false;
+}
+
+/** Defaults of {@link RealtimeOptions}. */
+export const REALTIME_DEFAULTS = {
+  suspendAfterMs: 120_000,
+  suspendedRetryMs: 30_000,
+  heartbeatIntervalMs: 25_000,
+  heartbeatTimeoutMs: 10_000,
+  streamIdleTimeoutMs: 30_000,
+  recoveryWindowMs: 15_000,
+  firstRetryJitterMs: 250,
+} as const;

@@ -1,0 +1,195 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChatResource } from './chat.ts';
+import { Connection } from './connection.ts';
+import { countingTokens, FakeClock, FakeSocket, flush } from './fake-platform.test-support.ts';
+
+const CONVERSATION = '0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d';
+const TURN = '5f7c0c6e-8d0a-4b51-9a7e-1c2d3e4f5a6b';
+
+afterEach(() => {
+  FakeSocket.instances.length = 0;
+});
+
+function setup() {
+  const clock = new FakeClock();
+  const { tokens } = countingTokens(clock);
+  const connection = new Connection({
+    url: 'wss://x/api/partners/v1/chat',
+    WebSocket: () => FakeSocket,
+    tokens,
+    timers: clock,
+    now: () => clock.now,
+    policy: {
+      backoff: () => 1000,
+      firstRetryJitterMs: 0,
+      suspendAfterMs: 120_000,
+      suspendedRetryMs: 30_000,
+      random: () => 0,
+    },
+    heartbeat: { intervalMs: 25_000, timeoutMs: 10_000 },
+    lifecycle: undefined,
+    logger: undefined,
+  });
+  const restCalls: string[] = [];
+  const completed = {
+    turn_id: TURN,
+    status: 'completed',
+    assistant_message: { turn_id: TURN, content: 'Over REST', message_id: 'm' },
+  };
+  const chat = new ChatResource({
+    connection,
+    messages: {
+      send: async () => {
+        restCalls.push('send');
+        return { turn_id: TURN, status: 'queued' };
+      },
+    } as never,
+    turns: {
+      wait: async () => {
+        restCalls.push('wait');
+        return completed;
+      },
+    } as never,
+    timers: clock,
+    now: () => clock.now,
+    validate: true,
+    streamIdleTimeoutMs: 30_000,
+    recoveryWindowMs: 15_000,
+    backoff: () => 100,
+    maxRetries: 2,
+    sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms)),
+  });
+  return { clock, chat, connection, restCalls };
+}
+
+const accepted = (seq = 1) => ({
+  type: 'turn.accepted',
+  turn_id: TURN,
+  seq,
+  turn: { turn_id: TURN, status: 'queued', client_message_id: 'key-1' },
+});
+
+describe('ChatResource', () => {
+  it('a message sent before the socket is open leaves as soon as it opens, with its idempotency key', async () => {
+    const { chat } = setup();
+    chat.send({ conversationId: CONVERSATION, message: 'Hello?', clientMessageId: 'key-1' });
+    await flush();
+    expect(FakeSocket.last.sent).toEqual([]);
+    FakeSocket.last.accept();
+    expect(FakeSocket.last.sent).toContainEqual({
+      type: 'user.message',
+      conversation_id: CONVERSATION,
+      client_message_id: 'key-1',
+      message: 'Hello?',
+    });
+  });
+
+  it('after a reconnection: an accepted turn resubscribes; an unaccepted one is sent again with the same key', async () => {
+    const { chat, clock } = setup();
+    chat.send({ conversationId: CONVERSATION, message: 'One', clientMessageId: 'key-1' });
+    chat.send({ conversationId: CONVERSATION, message: 'Two', clientMessageId: 'key-2' });
+    await flush();
+    FakeSocket.last.accept();
+    FakeSocket.last.receive(accepted());
+    FakeSocket.last.serverClose(1006);
+    await clock.advance(0);
+    FakeSocket.last.accept();
+    expect(FakeSocket.last.sent.slice(1)).toEqual([
+      { type: 'turn.subscribe', turn_id: TURN },
+      expect.objectContaining({ type: 'user.message', client_message_id: 'key-2' }),
+    ]);
+  });
+
+  it('a quiet running turn is resubscribed, then read over REST, and still delivers its final message', async () => {
+    const { chat, clock, restCalls } = setup();
+    const stream = chat.send({
+      conversationId: CONVERSATION,
+      message: 'One',
+      clientMessageId: 'key-1',
+    });
+    await flush();
+    FakeSocket.last.accept();
+    FakeSocket.last.receive(accepted());
+    FakeSocket.last.sent.length = 0;
+    await clock.advance(30_000);
+    expect(FakeSocket.last.sent).toContainEqual({ type: 'turn.subscribe', turn_id: TURN });
+    expect(restCalls).toEqual([]);
+    FakeSocket.last.receive({ type: 'pong' }); // the socket answers, the turn does not
+    await clock.advance(30_000);
+    expect(restCalls).toEqual(['wait']);
+    await expect(stream.finalMessage()).resolves.toMatchObject({ content: 'Over REST' });
+  });
+
+  it('the socket away past the recovery window: a never-accepted message goes over REST with its key', async () => {
+    const { chat, clock, restCalls } = setup();
+    const stream = chat.send({
+      conversationId: CONVERSATION,
+      message: 'One',
+      clientMessageId: 'key-1',
+    });
+    await flush();
+    FakeSocket.last.serverClose(1006); // never opened
+    await clock.advance(15_000);
+    expect(restCalls).toEqual(['send', 'wait']);
+    expect(await stream.turnId).toBe(TURN);
+    await expect(stream.finalMessage()).resolves.toMatchObject({ content: 'Over REST' });
+  });
+
+  it('a retryable frame.rejected is resent after a backoff; a final one fails the stream with a typed error', async () => {
+    const { chat, clock } = setup();
+    const stream = chat.send({
+      conversationId: CONVERSATION,
+      message: 'One',
+      clientMessageId: 'key-1',
+    });
+    await flush();
+    FakeSocket.last.accept();
+    const busy = {
+      type: 'frame.rejected',
+      client_message_id: 'key-1',
+      error: { code: 'queue_unavailable', message: 'busy', retryable: true, request_id: 'r' },
+    };
+    FakeSocket.last.receive(busy);
+    FakeSocket.last.sent.length = 0;
+    await clock.advance(100);
+    expect(FakeSocket.last.sent).toEqual([
+      expect.objectContaining({ type: 'user.message', client_message_id: 'key-1' }),
+    ]);
+    FakeSocket.last.receive({
+      ...busy,
+      error: { ...busy.error, code: 'idempotency_conflict', retryable: false },
+    });
+    await expect(stream.finalMessage()).rejects.toMatchObject({
+      name: 'PartnerApiError',
+      status: 409,
+      code: 'idempotency_conflict',
+      requestId: 'r',
+    });
+  });
+
+  it('close(): unfinished streams fail; a settled one stays settled', async () => {
+    const { chat } = setup();
+    const done = chat.send({
+      conversationId: CONVERSATION,
+      message: 'One',
+      clientMessageId: 'key-1',
+    });
+    const open = chat.send({
+      conversationId: CONVERSATION,
+      message: 'Two',
+      clientMessageId: 'key-2',
+    });
+    await flush();
+    FakeSocket.last.accept();
+    FakeSocket.last.receive(accepted());
+    FakeSocket.last.receive({
+      type: 'assistant.completed',
+      turn_id: TURN,
+      seq: 2,
+      message: { content: '', turn_id: TURN },
+    });
+    chat.close();
+    await expect(done.finalMessage()).resolves.toMatchObject({ turn_id: TURN });
+    await expect(open.finalMessage()).rejects.toThrow(/closed/);
+  });
+});

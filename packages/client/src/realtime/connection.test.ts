@@ -1,0 +1,225 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Connection, type ConnectionState } from './connection.ts';
+import { countingTokens, FakeClock, FakeSocket, flush } from './fake-platform.test-support.ts';
+import type { LifecycleSignal } from './lifecycle.ts';
+
+afterEach(() => {
+  FakeSocket.instances.length = 0;
+});
+
+function setup(overrides: { online?: boolean } = {}) {
+  const clock = new FakeClock();
+  const { tokens, calls } = countingTokens(clock);
+  let notify: (signal: LifecycleSignal) => void = () => {};
+  const connection = new Connection({
+    url: 'wss://assistant.example.com/api/partners/v1/chat',
+    WebSocket: () => FakeSocket,
+    tokens,
+    timers: clock,
+    now: () => clock.now,
+    policy: {
+      backoff: (attempt) => attempt * 1000,
+      firstRetryJitterMs: 250,
+      suspendAfterMs: 120_000,
+      suspendedRetryMs: 30_000,
+      random: () => 0.5,
+    },
+    heartbeat: { intervalMs: 25_000, timeoutMs: 10_000 },
+    lifecycle: {
+      subscribe: (listener) => {
+        notify = listener;
+        return () => {};
+      },
+    },
+    logger: undefined,
+  });
+  const states: ConnectionState[] = [];
+  const failures: Error[] = [];
+  connection.on('statechange', (state) => states.push(state));
+  connection.on('failure', (error) => failures.push(error));
+  if (overrides.online === false) notify('offline');
+  return {
+    clock,
+    connection,
+    states,
+    failures,
+    tokenCalls: calls,
+    signal: (s: LifecycleSignal) => notify(s),
+  };
+}
+
+async function connected() {
+  const context = setup();
+  context.connection.connect();
+  await flush();
+  FakeSocket.last.accept();
+  return context;
+}
+
+describe('Connection state machine', () => {
+  it('stays idle until used; connects with the subprotocol and a token from the provider; open on the first frame', async () => {
+    const { connection, states } = setup();
+    expect(connection.state).toBe('idle');
+    expect(FakeSocket.instances).toHaveLength(0);
+    connection.connect();
+    await flush();
+    expect(FakeSocket.last.protocols).toEqual(['service.partner.v1', 'token-1']);
+    expect(FakeSocket.last.url).not.toContain('token');
+    FakeSocket.last.accept(true);
+    expect(connection.state).toBe('connecting');
+    expect(FakeSocket.last.sent).toEqual([{ type: 'ping' }]);
+    FakeSocket.last.receive({ type: 'pong' });
+    expect(states).toEqual(['connecting', 'open']);
+  });
+
+  it('a dropped open connection retries at once (jitter only); failed attempts back off; then suspended', async () => {
+    const { clock, connection, states } = await connected();
+    FakeSocket.last.serverClose(1006);
+    expect(connection.state).toBe('reconnecting');
+    await clock.advance(124);
+    expect(FakeSocket.instances).toHaveLength(1);
+    await clock.advance(1); // 0.5 × 250 ms of jitter
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.last.serverClose(1006); // failed to open: the delay grows
+    await clock.advance(999);
+    expect(FakeSocket.instances).toHaveLength(2);
+    await clock.advance(1);
+    expect(FakeSocket.instances).toHaveLength(3);
+    FakeSocket.last.serverClose(1006);
+    await clock.advance(2000);
+    expect(FakeSocket.instances).toHaveLength(4);
+    clock.jump(120_000);
+    FakeSocket.last.serverClose(1006);
+    expect(connection.state).toBe('suspended');
+    await clock.advance(29_999);
+    expect(FakeSocket.instances).toHaveLength(4);
+    await clock.advance(1);
+    expect(FakeSocket.instances).toHaveLength(5);
+    FakeSocket.last.accept();
+    expect(states.slice(-2)).toEqual(['suspended', 'open']);
+  });
+
+  it('4401: one fresh token and a reconnection; a second 4401 in a row closes with unauthorized', async () => {
+    const { connection, tokenCalls, failures } = await connected();
+    FakeSocket.last.serverClose(4401);
+    await flush();
+    expect(tokenCalls()).toBe(2);
+    expect(FakeSocket.last.protocols).toEqual(['service.partner.v1', 'token-2']);
+    FakeSocket.last.accept(true);
+    FakeSocket.last.serverClose(4401);
+    await flush();
+    expect(connection.state).toBe('closed');
+    expect(tokenCalls()).toBe(2);
+    expect(failures[0]).toMatchObject({
+      name: 'PartnerApiError',
+      status: 401,
+      code: 'unauthorized',
+    });
+  });
+
+  it('a token that expires after a working connection is refreshed again: the count restarts on success', async () => {
+    const { connection, tokenCalls } = await connected();
+    FakeSocket.last.serverClose(4401);
+    await flush();
+    FakeSocket.last.accept();
+    FakeSocket.last.serverClose(4401);
+    await flush();
+    expect(tokenCalls()).toBe(3);
+    expect(connection.state).toBe('reconnecting');
+  });
+
+  it.each([
+    [4403, 403, 'insufficient_scope'],
+    [4400, 400, 'invalid_request'],
+  ])('%i: closed, never retried', async (code, status, errorCode) => {
+    const { clock, connection, failures } = await connected();
+    FakeSocket.last.serverClose(code);
+    await clock.advance(600_000);
+    expect(connection.state).toBe('closed');
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ status, code: errorCode });
+  });
+
+  it('4429 at the handshake is retried with the growing backoff', async () => {
+    const { clock, connection } = await connected();
+    FakeSocket.last.serverClose(1006);
+    await clock.advance(250);
+    FakeSocket.last.accept(true);
+    FakeSocket.last.serverClose(4429);
+    expect(connection.state).toBe('reconnecting');
+    await clock.advance(999);
+    expect(FakeSocket.instances).toHaveLength(2);
+    await clock.advance(1);
+    expect(FakeSocket.instances).toHaveLength(3);
+  });
+
+  it('offline: drops the socket and waits without retrying; online: reconnects at once', async () => {
+    const { clock, connection, signal } = await connected();
+    signal('offline');
+    expect(FakeSocket.instances[0]?.closedWith).toBe(4000);
+    expect(connection.state).toBe('suspended');
+    await clock.advance(600_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    signal('online');
+    await flush();
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.last.accept();
+    expect(connection.state).toBe('open');
+  });
+
+  it('heartbeat: a ping after 25 s of silence; no answer within 10 s drops the socket and reconnects', async () => {
+    const { clock } = await connected();
+    const socket = FakeSocket.last;
+    socket.sent.length = 0;
+    await clock.advance(25_000);
+    expect(socket.sent).toEqual([{ type: 'ping' }]);
+    await clock.advance(9_999);
+    expect(socket.closedWith).toBeUndefined();
+    await clock.advance(1);
+    expect(socket.closedWith).toBe(4000);
+    await clock.advance(250);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('a ping sent before the device slept is found unanswered on wake-up, by the wall clock', async () => {
+    const { clock, signal } = await connected();
+    await clock.advance(25_000); // ping out
+    clock.jump(3_600_000); // asleep: no timer ran
+    signal('foreground');
+    expect(FakeSocket.instances[0]?.closedWith).toBe(4000);
+  });
+
+  it('an answered probe on wake-up keeps the socket', async () => {
+    const { clock, signal, connection } = await connected();
+    clock.jump(3_600_000);
+    signal('foreground');
+    expect(FakeSocket.last.sent.at(-1)).toEqual({ type: 'ping' });
+    FakeSocket.last.receive({ type: 'pong' });
+    await clock.advance(10_000);
+    expect(connection.state).toBe('open');
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it('close(): closes the socket with 1000, clears every timer, and stays closed', async () => {
+    const { clock, connection } = await connected();
+    const closing = connection.close();
+    FakeSocket.last.onclose?.({ code: 1000, reason: '' });
+    await closing;
+    expect(FakeSocket.last.closedWith).toBe(1000);
+    expect(clock.pending).toBe(0);
+    connection.connect();
+    expect(connection.state).toBe('closed');
+  });
+
+  it('skips frames it cannot read and keeps going', async () => {
+    const { connection } = await connected();
+    const frames: unknown[] = [];
+    connection.on('frame', (frame) => frames.push(frame));
+    FakeSocket.last.receive('not json');
+    FakeSocket.last.receive({ no: 'type' });
+    FakeSocket.last.receive({ type: 'assistant.delta', turn_id: 't', seq: 0, text: 'x' });
+    FakeSocket.last.receive({ type: 'future.event', anything: 1 });
+    expect(frames).toEqual([{ type: 'future.event', anything: 1 }]);
+    expect(connection.state).toBe('open');
+  });
+});

@@ -1,0 +1,302 @@
+import { WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract/constants';
+import {
+  PartnerApiError,
+  PartnerConfigurationError,
+  type PartnerLogger,
+} from '@partner-assistant/sdk-core';
+import { Emitter } from '../internal/emitter.ts';
+import type { TokenSource } from '../tokens/token-source.ts';
+import { readServerFrame, type ServerFrame } from './frame-reader.ts';
+import { Heartbeat } from './heartbeat.ts';
+import type { LifecycleAdapter, LifecycleSignal } from './lifecycle.ts';
+import type { Timers, WebSocketConstructor, WebSocketLike } from './platform.ts';
+import { closeAction, type ReconnectPolicy, reconnectDelay } from './reconnect-delay.ts';
+
+/**
+ * Where the connection stands. `idle`: not used yet. `connecting`: first attempt. `open`: frames
+ * flow. `reconnecting`: lost, retrying with backoff. `suspended`: offline, or failing for
+ * `suspendAfterMs`; retrying slowly. `closed`: `client.close()`, or the server refused the
+ * client for good (a token without `chat:read`, a second refused token).
+ */
+export type ConnectionState =
+  | 'idle'
+  | 'connecting'
+  | 'open'
+  | 'reconnecting'
+  | 'suspended'
+  | 'closed';
+
+/** Listeners of the connection, by event name. */
+export interface ConnectionEvents extends Record<string, unknown[]> {
+  /** The state changed. */
+  statechange: [state: ConnectionState];
+  /** @internal A frame arrived. */
+  frame: [frame: ServerFrame];
+  /** @internal A socket opened: unfinished turns resume. */
+  open: [];
+  /** @internal The connection gave up for good. */
+  failure: [error: Error];
+}
+
+/** Everything a {@link Connection} needs, injected. */
+export interface ConnectionSettings {
+  url: string;
+  WebSocket: () => WebSocketConstructor | undefined;
+  tokens: TokenSource;
+  timers: Timers;
+  now: () => number;
+  policy: ReconnectPolicy;
+  heartbeat: { intervalMs: number; timeoutMs: number };
+  lifecycle: LifecycleAdapter | undefined;
+  logger: PartnerLogger | undefined;
+}
+
+const FAILURES: Record<number, [status: number, code: string, message: string]> = {
+  4400: [400, 'invalid_request', 'The server refused the WebSocket request (protocol or URL)'],
+  4401: [401, 'unauthorized', 'The server refused the token twice in a row'],
+  4403: [403, 'insufficient_scope', 'The token lacks the chat:read scope'],
+};
+
+/**
+ * The one WebSocket of a client and its state machine: lazy connect, a token from the provider on
+ * every attempt, one forced token refresh on `4401`, reconnection with backoff (at once after a
+ * working connection dropped), suspension, heartbeat, and lifecycle signals.
+ */
+export class Connection extends Emitter<ConnectionEvents> {
+  #state: ConnectionState = 'idle';
+  readonly #settings: ConnectionSettings;
+  readonly #heartbeat: Heartbeat;
+  #socket: WebSocketLike | undefined;
+  #token = '';
+  #verified = false;
+  #progress = { attempt: 0, failingSince: 0 };
+  #refreshedToken = false;
+  #online = true;
+  #retryTimer: unknown;
+  #closedByUser = false;
+  #stopLifecycle: (() => void) | undefined;
+
+  /** @internal */
+  constructor(settings: ConnectionSettings) {
+    super();
+    this.#settings = settings;
+    this.#heartbeat = new Heartbeat({
+      ...settings.heartbeat,
+      now: settings.now,
+      timers: settings.timers,
+      sendPing: () => this.send({ type: 'ping' }),
+      onDead: () => this.#drop('heartbeat: no answer to ping'),
+    });
+  }
+
+  /** The current state. */
+  get state(): ConnectionState {
+    return this.#state;
+  }
+
+  /**
+   * Opens the connection now rather than on first use. Does nothing while it is up; after the
+   * server refused the client (`closed` without `client.close()`), tries again.
+   */
+  connect(): void {
+    if (this.#state !== 'idle' && !(this.#state === 'closed' && !this.#closedByUser)) return;
+    this.#stopLifecycle?.();
+    this.#stopLifecycle = this.#settings.lifecycle?.subscribe((signal) =>
+      this.#onLifecycle(signal),
+    );
+    this.#progress = { attempt: 0, failingSince: this.#settings.now() };
+    this.#refreshedToken = false;
+    this.#setState('connecting');
+    void this.#open();
+  }
+
+  /** @internal Sends a frame if a socket is open; false otherwise (it is re-sent on open). */
+  send(frame: object): boolean {
+    if (this.#socket?.readyState !== 1) return false;
+    this.#socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** @internal Closes for good; resolves once the socket has closed. */
+  close(): Promise<void> {
+    this.#closedByUser = true;
+    this.#setState('closed');
+    this.#settings.timers.clearTimeout(this.#retryTimer);
+    this.#heartbeat.stop();
+    this.#stopLifecycle?.();
+    const socket = this.#detach();
+    if (!socket || socket.readyState >= 2) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.#settings.timers.clearTimeout(timer);
+        resolve();
+      };
+      const timer = this.#settings.timers.setTimeout(done, 1000);
+      socket.onclose = done;
+      socket.close(1000);
+    });
+  }
+
+  async #open(): Promise<void> {
+    const settings = this.#settings;
+    let token: string;
+    try {
+      token = await settings.tokens.get();
+    } catch (error) {
+      this.#log('token provider failed', error);
+      return this.#retry();
+    }
+    if (this.#state === 'closed') return;
+    const WebSocket = settings.WebSocket();
+    if (typeof WebSocket !== 'function') {
+      return this.#giveUp(
+        new PartnerConfigurationError(
+          "No WebSocket available: pass the `WebSocket` option (in Node 20, `ws` or undici's WebSocket)",
+        ),
+      );
+    }
+    let socket: WebSocketLike;
+    try {
+      socket = new WebSocket(settings.url, [WEBSOCKET_SUBPROTOCOL, token]);
+    } catch (error) {
+      return this.#giveUp(
+        new PartnerConfigurationError(
+          `Could not open the WebSocket: ${error instanceof Error ? error.name : 'error'}`,
+        ),
+      );
+    }
+    this.#token = token;
+    this.#socket = socket;
+    this.#verified = false;
+    socket.onopen = () => {
+      this.#heartbeat.start();
+      this.send({ type: 'ping' }); // its pong proves the token was accepted
+      this.emit('open');
+    };
+    socket.onmessage = (message) => this.#receive(message.data);
+    socket.onclose = (event) => this.#closed(socket, event.code);
+    socket.onerror = () => {}; // a close event follows
+  }
+
+  #receive(data: unknown): void {
+    this.#heartbeat.frameReceived();
+    if (!this.#verified) {
+      // The first frame (the pong to our ping) proves the server kept the socket: it is open.
+      this.#verified = true;
+      this.#refreshedToken = false;
+      this.#progress = { attempt: 0, failingSince: this.#settings.now() };
+      this.#setState('open');
+    }
+    const frame = readServerFrame(data);
+    if ('skipped' in frame)
+      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', {
+        reason: frame.skipped,
+      });
+    else this.emit('frame', frame);
+  }
+
+  #closed(socket: WebSocketLike, code: number): void {
+    if (socket !== this.#socket) return;
+    this.#detach();
+    this.#heartbeat.stop();
+    if (this.#state === 'closed') return;
+    this.#settings.logger?.debug?.('partner-assistant: socket closed', { code });
+    const action = closeAction(code);
+    if (action === 'reconnect') this.#retry();
+    else if (action === 'refresh-token' && !this.#refreshedToken) void this.#refreshThenOpen();
+    else this.#refused(code);
+  }
+
+  #refused(code: number): void {
+    const [status, errorCode, message] = FAILURES[code] ?? [
+      400,
+      'invalid_request',
+      `Closed with ${code}`,
+    ];
+    this.#giveUp(new PartnerApiError({ status, code: errorCode, message, retryable: false }));
+  }
+
+  async #refreshThenOpen(): Promise<void> {
+    this.#refreshedToken = true;
+    this.#setState('reconnecting');
+    const fresh = await this.#settings.tokens.refresh(this.#token).catch(() => undefined);
+    if (this.#state === 'closed') return;
+    if (fresh === undefined) this.#refused(4401);
+    else void this.#open();
+  }
+
+  /** Drops a socket that stopped answering, without waiting for a close handshake. */
+  #drop(reason: string): void {
+    this.#settings.logger?.debug?.('partner-assistant: dropping the socket', { reason });
+    this.#detach()?.close(4000);
+    this.#heartbeat.stop();
+    if (this.#state !== 'closed') this.#retry();
+  }
+
+  #retry(): void {
+    if (this.#state === 'closed') return;
+    const { timers, now, policy } = this.#settings;
+    timers.clearTimeout(this.#retryTimer);
+    if (!this.#online) {
+      this.#setState('suspended'); // until `online`
+      return;
+    }
+    if (this.#verified) this.#progress = { attempt: 0, failingSince: now() };
+    this.#verified = false;
+    const { delayMs, suspended } = reconnectDelay(this.#progress, now(), policy);
+    this.#progress.attempt++;
+    // Until a first connection worked the state stays `connecting`.
+    this.#setState(
+      suspended ? 'suspended' : this.#state === 'connecting' ? 'connecting' : 'reconnecting',
+    );
+    this.#retryTimer = timers.setTimeout(() => void this.#open(), delayMs);
+  }
+
+  #giveUp(error: Error): void {
+    this.#settings.logger?.warn?.('partner-assistant: connection closed for good', {
+      error: error.message,
+    });
+    this.#setState('closed');
+    this.#stopLifecycle?.();
+    this.emit('failure', error);
+  }
+
+  #onLifecycle(signal: LifecycleSignal): void {
+    if (this.#state === 'closed') return;
+    if (signal === 'offline') {
+      this.#online = false;
+      this.#settings.timers.clearTimeout(this.#retryTimer);
+      if (this.#socket) this.#drop('offline');
+      else this.#setState('suspended');
+    } else if (signal === 'online' || signal === 'foreground') {
+      this.#online ||= signal === 'online';
+      if (this.#socket) this.#heartbeat.probe();
+      else if (this.#online && (this.#state === 'reconnecting' || this.#state === 'suspended')) {
+        this.#settings.timers.clearTimeout(this.#retryTimer);
+        void this.#open();
+      }
+    }
+  }
+
+  #detach(): WebSocketLike | undefined {
+    const socket = this.#socket;
+    this.#socket = undefined;
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onerror = null;
+      socket.onclose = null;
+    }
+    return socket;
+  }
+
+  #setState(state: ConnectionState): void {
+    if (this.#state === state) return;
+    this.#state = state;
+    this.emit('statechange', state);
+  }
+
+  #log(message: string, error: unknown): void {
+    this.#settings.logger?.warn?.(`partner-assistant: ${message}`, {
+      error: error instanceof Error ? error.name : typeof error,
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import type { Timers } from './platform.ts';
+
+/** Settings of a {@link Heartbeat}. */
+export interface HeartbeatSettings {
+  /** Quiet time before a `ping` is sent. */
+  intervalMs: number;
+  /** Time a `ping` has to be answered (by any frame). */
+  timeoutMs: number;
+  now: () => number;
+  timers: Timers;
+  sendPing: () => void;
+  /** The socket is dead: drop it. */
+  onDead: () => void;
+}
+
+/**
+ * Detects a dead socket: a `ping` after `intervalMs` of silence, and death when no frame arrives
+ * within `timeoutMs` of it. Every decision is taken against the wall clock (`now()`), not by
+ * counting timer ticks, so a ping sent before a laptop slept is found unanswered by the first
+ * timer or {@link check} after waking, and the socket is dropped instead of lingering as a zombie.
+ */
+export class Heartbeat {
+  readonly #settings: HeartbeatSettings;
+  #lastFrameAt = 0;
+  #pingSentAt: number | undefined;
+  #timer: unknown;
+  #running = false;
+
+  constructor(settings: HeartbeatSettings) {
+    this.#settings = settings;
+  }
+
+  /** Starts watching a newly opened socket. */
+  start(): void {
+    this.#running = true;
+    this.#lastFrameAt = this.#settings.now();
+    this.#pingSentAt = undefined;
+    this.#schedule();
+  }
+
+  /** Stops watching (socket closed). */
+  stop(): void {
+    this.#running = false;
+    this.#settings.timers.clearTimeout(this.#timer);
+  }
+
+  /** Any frame proves the socket alive. */
+  frameReceived(): void {
+    this.#lastFrameAt = this.#settings.now();
+    this.#pingSentAt = undefined;
+  }
+
+  /** Sends a ping now unless one is out (after a wake-up: is the socket still there?). */
+  probe(): void {
+    if (!this.#running || this.check()) return;
+    if (this.#pingSentAt === undefined) this.#ping();
+  }
+
+  /** Decides from the wall clock; returns true when the socket was declared dead. */
+  check(): boolean {
+    if (!this.#running) return false;
+    const { now, intervalMs, timeoutMs } = this.#settings;
+    const at = now();
+    // Only an unanswered ping condemns the socket: a timer that a background tab held back says
+    // nothing about the network, so after long silence a ping is sent and given its own deadline.
+    if (this.#pingSentAt !== undefined && at - this.#pingSentAt >= timeoutMs) {
+      this.stop();
+      this.#settings.onDead();
+      return true;
+    }
+    if (this.#pingSentAt === undefined && at - this.#lastFrameAt >= intervalMs) this.#ping();
+    this.#schedule();
+    return false;
+  }
+
+  #ping(): void {
+    this.#pingSentAt = this.#settings.now();
+    this.#settings.sendPing();
+  }
+
+  #schedule(): void {
+    const { timers, now, intervalMs, timeoutMs } = this.#settings;
+    timers.clearTimeout(this.#timer);
+    const due =
+      this.#pingSentAt === undefined
+        ? this.#lastFrameAt + intervalMs
+        : this.#pingSentAt + timeoutMs;
+    this.#timer = timers.setTimeout(() => this.check(), Math.max(0, due - now()));
+  }
+}

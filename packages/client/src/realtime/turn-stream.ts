@@ -1,0 +1,134 @@
+import type { Message } from '@partner-assistant/contract';
+import { Emitter } from '../internal/emitter.ts';
+import type { ServerFrame } from './frame-reader.ts';
+import type { TurnNotice, TurnStreamStatus } from './turn-tracker.ts';
+
+/** Listeners of a {@link TurnStream}, by event name. */
+export interface TurnStreamEvents extends Record<string, unknown[]> {
+  /** A progress label (`assistant.status`), such as "Looking up the opening hours". */
+  status: [label: string];
+  /** New answer text, and all the answer text so far. */
+  delta: [text: string, snapshot: string];
+  /** After a reconnection: all the answer text so far (already handed out through `delta`). */
+  snapshot: [content: string];
+  /** Every server event of this turn, in `seq` order, each once. */
+  event: [event: ServerFrame];
+  /** The final assistant message. */
+  completed: [message: Message];
+  /** The turn failed, or the stream could not be followed (auth, client closed). */
+  error: [error: Error];
+}
+
+function settleable<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => {}); // a rejection nobody asked for is not an unhandled rejection
+  return { promise, resolve, reject };
+}
+
+/**
+ * One turn followed over the WebSocket: listen to it, iterate its events, or await its final
+ * message. Each event and each piece of text is delivered once, also across reconnections.
+ *
+ * @example
+ * ```ts
+ * const stream = client.chat.send({ conversationId, message: 'When is the town hall open?' });
+ * stream.on('status', (label) => spinner.text = label);
+ * stream.on('delta', (_text, snapshot) => bubble.text = snapshot);
+ * const message = await stream.finalMessage();
+ * ```
+ */
+export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterable<ServerFrame> {
+  /** The turn's id, known once the server accepted the message (or at once, for a resumed turn). */
+  readonly turnId: Promise<string>;
+  readonly #turnId = settleable<string>();
+  readonly #final = settleable<Message>();
+  readonly #events: ServerFrame[] = [];
+  readonly #waiters = new Set<() => void>();
+  #status: TurnStreamStatus = 'pending';
+  #text = '';
+  #error: Error | undefined;
+
+  /** @internal */
+  constructor() {
+    super();
+    this.turnId = this.#turnId.promise;
+  }
+
+  /** `pending` until accepted, then `queued`, `running`, `completed` or `failed`. */
+  get status(): TurnStreamStatus {
+    return this.#status;
+  }
+
+  /** All the answer text so far (empty once the turn failed). */
+  get text(): string {
+    return this.#text;
+  }
+
+  /** The final assistant message; rejects with `PartnerTurnError` when the turn failed. Settles once. */
+  finalMessage(): Promise<Message> {
+    return this.#final.promise;
+  }
+
+  /** This turn's server events in `seq` order, each once; throws when the turn fails. */
+  [Symbol.asyncIterator](): AsyncIterator<ServerFrame> {
+    let index = 0;
+    const next = (): Promise<IteratorResult<ServerFrame>> => {
+      const event = this.#events[index];
+      if (event !== undefined) {
+        index++;
+        return Promise.resolve({ done: false, value: event });
+      }
+      if (this.#error) return Promise.reject(this.#error);
+      if (this.#status === 'completed') return Promise.resolve({ done: true, value: undefined });
+      return new Promise<void>((resolve) => this.#waiters.add(resolve)).then(next);
+    };
+    return { next };
+  }
+
+  /** @internal Applies what the tracker decided; `status` and `text` are the tracker's. */
+  deliver(
+    notices: TurnNotice[],
+    status: TurnStreamStatus,
+    text: string,
+    failWith: () => Error,
+  ): void {
+    this.#status = status;
+    this.#text = text;
+    for (const notice of notices) {
+      if (notice.kind === 'accepted') this.#turnId.resolve(notice.turnId);
+      else if (notice.kind === 'event') {
+        this.#events.push(notice.event);
+        this.emit('event', notice.event);
+      } else if (notice.kind === 'status') this.emit('status', notice.label);
+      else if (notice.kind === 'delta') this.emit('delta', notice.text, notice.snapshot);
+      else if (notice.kind === 'snapshot') this.emit('snapshot', notice.content);
+      else if (notice.kind === 'completed') {
+        this.#final.resolve(notice.message);
+        this.emit('completed', notice.message);
+      } else if (notice.kind === 'failed') this.fail(failWith());
+    }
+    this.#wake();
+  }
+
+  /** @internal Ends the stream with `error`, unless it has already ended. */
+  fail(error: Error): void {
+    if (this.#error || this.#status === 'completed') return;
+    this.#error = error;
+    if (this.#status !== 'failed') this.#status = 'failed';
+    this.#turnId.reject(error);
+    this.#final.reject(error);
+    this.emit('error', error);
+    this.#wake();
+  }
+
+  #wake(): void {
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const wake of waiters) wake();
+  }
+}
