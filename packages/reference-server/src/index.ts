@@ -1,32 +1,22 @@
-export { ADMIN_PREFIX } from './admin/admin-api.ts';
 export {
-  parseReferenceConfig,
-  ReferenceConfigError,
-} from './config/parse-reference-config.ts';
-export {
-  type ApplicationConfig,
-  DEFAULT_PROCESSING_MS,
-  DEFAULT_QUEUE_CAPACITY,
-  DEFAULT_TOKEN_TTL_SECONDS,
-  type PartnerConfig,
-  type ReferenceConfig,
-  type ReferenceConfigInput,
-  referenceConfigSchema,
-} from './config/reference-config-schema.ts';
-export type { FaultControl, TenantOption } from './control/fault-control.ts';
-export { DETERMINISTIC_START } from './control/server-clock.ts';
-export type { ClockControl, ReferenceServerControl } from './control/server-control.ts';
-export { DEMO_CONFIG } from './demo-config.ts';
-export {
+  ADMIN_PREFIX,
   ApiError,
+  type ApplicationConfig,
+  type ClockControl,
   CONTRACT_VIOLATION_HEADER,
   type ContractViolation,
   createReferenceEngine,
   cryptoRandomSource,
+  DEFAULT_PROCESSING_MS,
+  DEFAULT_QUEUE_CAPACITY,
   DEFAULT_TENANT_LIMITS,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  DEMO_CONFIG,
+  DETERMINISTIC_START,
   type DeltaDrop,
   type EngineClock,
   type EngineResponse,
+  type FaultControl,
   type HttpJournalEntry,
   type HttpOutcome,
   type HttpRequestInput,
@@ -37,25 +27,33 @@ export {
   ManualClock,
   type OperationOutcome,
   type OperationRequest,
+  type PartnerConfig,
+  parseReferenceConfig,
   type RandomSource,
+  type ReferenceConfig,
+  ReferenceConfigError,
+  type ReferenceConfigInput,
   type ReferenceEngine,
   type ReferenceEngineOptions,
   type RequestBody,
+  referenceConfigSchema,
   SIMULATE_ERROR_MARKER,
   type SocketOpenRequest,
   type SocketSession,
   type SocketTransport,
+  selfCheckByDefault,
   systemClock,
   type TenantCredentials,
+  type TenantOption,
   type TenantOptions,
   type TenantScope,
   type TimerHandle,
   UnknownTenantError,
-} from './engine/index.ts';
+} from '@partner-assistant/engine/internal';
 export { ReferenceServerOptionsError } from './options/validate-start-options.ts';
 export {
+  type ReferenceServerControl,
   type RunningReferenceServer,
   type StartReferenceServerOptions,
-  selfCheckByDefault,
   startReferenceServer,
 } from './start-reference-server.ts';

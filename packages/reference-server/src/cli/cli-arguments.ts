@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { checkPort, optionMessage } from '../options/option-checks.ts';
+import { checkPort, optionMessage } from '@partner-assistant/engine/internal';
 
 /** Usage text printed by `--help`. */
 export const USAGE = `Usage: partner-assistant-server [--config FILE] [-p|--port N] [--host H] [--admin]

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { DEMO_CONFIG, ReferenceConfigError } from '@partner-assistant/engine/internal';
 import pino from 'pino';
-import { ReferenceConfigError } from '../config/parse-reference-config.ts';
-import { DEMO_CONFIG } from '../demo-config.ts';
 import { startReferenceServer } from '../start-reference-server.ts';
 import { CliUsageError, parseCliArguments, USAGE } from './cli-arguments.ts';
 import { packageVersion } from './package-version.ts';

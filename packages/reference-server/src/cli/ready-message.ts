@@ -1,4 +1,4 @@
-import { DEMO_CONFIG } from '../demo-config.ts';
+import { DEMO_CONFIG } from '@partner-assistant/engine/internal';
 import type { RunningReferenceServer } from '../start-reference-server.ts';
 
 /**

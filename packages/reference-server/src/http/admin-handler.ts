@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FIELD_LIMITS } from '@partner-assistant/contract';
+import type { EngineControl } from '@partner-assistant/engine/internal';
+import {
+  ADMIN_PREFIX,
+  handleAdminRequest,
+  malformedAdminBody,
+} from '@partner-assistant/engine/internal';
 import express, { type Request, type Response } from 'express';
-import { ADMIN_PREFIX, handleAdminRequest, malformedAdminBody } from '../admin/admin-api.ts';
-import type { ReferenceServerControl } from '../control/server-control.ts';
 import { writeAnswer } from './write-answer.ts';
 
 /** True when `path` is under the admin prefix. */
@@ -25,7 +29,7 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
  * API's hot path, so express's routing and body parsing cost nothing that matters here.
  */
 export function createAdminApp(
-  control: ReferenceServerControl,
+  control: EngineControl,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const app = express();
   app.disable('x-powered-by');

@@ -1,5 +1,5 @@
 import { HTTP_HEADERS } from '@partner-assistant/contract';
-import { matchRoute } from '../engine/index.ts';
+import { matchRoute } from '@partner-assistant/engine/internal';
 
 /** Headers a browser app may read from an answer (beyond the CORS-safelisted ones). */
 const EXPOSED_HEADERS = [

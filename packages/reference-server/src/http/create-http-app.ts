@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FIELD_LIMITS } from '@partner-assistant/contract';
-import type { Logger } from 'pino';
-import { ADMIN_METHODS } from '../admin/admin-routes.ts';
-import type { ReferenceServerControl } from '../control/server-control.ts';
+import type { EngineControl } from '@partner-assistant/engine/internal';
 import {
+  ADMIN_METHODS,
   type ApiError,
   errorResponse,
   type HttpOutcome,
   type ReferenceEngine,
   recordedPath,
-} from '../engine/index.ts';
+} from '@partner-assistant/engine/internal';
+import type { Logger } from 'pino';
 import { createAdminApp, isAdminPath } from './admin-handler.ts';
 import { preflightHeaders } from './cors.ts';
 import { hasNoBody, type ReadBody, readRequestBody } from './request-body.ts';
@@ -23,7 +23,7 @@ export interface HttpAppOptions {
   /** Structured logger; one line per request, never a secret, token or message text. */
   logger: Logger;
   /** Serve the admin API under `/__admin` with these controls; without it, those paths are 404. */
-  adminControl?: ReferenceServerControl | undefined;
+  adminControl?: EngineControl | undefined;
 }
 
 /** The HTTP side of the server: the request listener and the two `Expect` hooks of node:http. */

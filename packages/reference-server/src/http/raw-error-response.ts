@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { EngineResponse } from '../engine/index.ts';
+import type { EngineResponse } from '@partner-assistant/engine/internal';
 import { BASE_HEADERS } from './write-answer.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from '../engine/index.ts';
+import { ApiError } from '@partner-assistant/engine/internal';
 
 function invalidHeader(header: string, message: string): ApiError {
   return new ApiError('invalid_request', message, {

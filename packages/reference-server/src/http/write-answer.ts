@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { HTTP_HEADERS } from '@partner-assistant/contract';
-import type { EngineResponse } from '../engine/index.ts';
+import type { EngineResponse } from '@partner-assistant/engine/internal';
 import { CORS_HEADERS } from './cors.ts';
 
 /** Headers of every answer, computed once: CORS, JSON and `Cache-Control: no-store`. */

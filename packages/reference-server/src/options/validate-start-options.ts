@@ -9,7 +9,7 @@ import {
   checkSeed,
   type OptionCheck,
   optionMessage,
-} from './option-checks.ts';
+} from '@partner-assistant/engine/internal';
 
 /** Options of `startReferenceServer` that are wrong; the message names each one and why. */
 export class ReferenceServerOptionsError extends TypeError {

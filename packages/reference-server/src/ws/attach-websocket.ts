@@ -1,14 +1,14 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { FIELD_LIMITS, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
-import type { Logger } from 'pino';
-import { WebSocket, WebSocketServer } from 'ws';
 import {
   ApiError,
   errorResponse,
   type ReferenceEngine,
   selectSubprotocol,
-} from '../engine/index.ts';
+} from '@partner-assistant/engine/internal';
+import type { Logger } from 'pino';
+import { WebSocket, WebSocketServer } from 'ws';
 import { writeRawErrorResponse } from '../http/raw-error-response.ts';
 import { upgradeRefusal } from './upgrade-refusal.ts';
 

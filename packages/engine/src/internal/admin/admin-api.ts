@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReferenceServerControl } from '../control/server-control.ts';
+import type { EngineControl } from '../control/server-control.ts';
 import { adminRoute } from './admin-routes.ts';
 
 /** Reserved prefix of the admin API, outside `/api/partners/v1`; served only with `--admin`. */
@@ -63,10 +63,7 @@ export function malformedAdminBody(): AdminResponse {
  * error envelope on failure (404 unknown path, 405 other method, 422 invalid input or a clock
  * that cannot move).
  */
-export function handleAdminRequest(
-  control: ReferenceServerControl,
-  request: AdminRequest,
-): AdminResponse {
+export function handleAdminRequest(control: EngineControl, request: AdminRequest): AdminResponse {
   const route = adminRoute(request.method, request.path);
   if (route.kind === 'not_found') return envelope(404, 'not_found', 'No such admin route');
   if (route.kind === 'method_not_allowed') {

@@ -1,7 +1,7 @@
 import type { ServerEvent } from '@partner-assistant/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseReferenceConfig } from '../../config/parse-reference-config.ts';
-import { DEMO_CONFIG } from '../../demo-config.ts';
+import { DEMO_CONFIG } from '../config/demo-config.ts';
+import { parseReferenceConfig } from '../config/parse-reference-config.ts';
 import { ManualClock } from '../manual-clock.ts';
 import { OPERATION_HANDLERS } from '../operations/operation-handlers.ts';
 import { createReferenceEngine } from '../reference-engine.ts';

@@ -1,8 +1,8 @@
 import type { ServerEvent } from '@partner-assistant/contract';
 import { describe, expect, it } from 'vitest';
-import { parseReferenceConfig } from '../config/parse-reference-config.ts';
-import { DEMO_CONFIG } from '../demo-config.ts';
 import type { EngineClock } from './clock.ts';
+import { DEMO_CONFIG } from './config/demo-config.ts';
+import { parseReferenceConfig } from './config/parse-reference-config.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 import { readAuthorizationHeader } from './identity/authorization-header.ts';
 import { createReferenceEngine } from './reference-engine.ts';

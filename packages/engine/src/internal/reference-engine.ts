@@ -1,6 +1,6 @@
 import { CLOSE_CODES } from '@partner-assistant/contract';
-import type { ReferenceConfig } from '../config/reference-config-schema.ts';
 import { type EngineClock, systemClock } from './clock.ts';
+import type { ReferenceConfig } from './config/reference-config-schema.ts';
 import type { EngineContext } from './engine-context.ts';
 import { FaultPlan } from './faults/fault-plan.ts';
 import {

@@ -1,8 +1,8 @@
 import { errorEnvelopeSchema } from '@partner-assistant/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseReferenceConfig } from '../config/parse-reference-config.ts';
-import { DEMO_CONFIG } from '../demo-config.ts';
+import { DEMO_CONFIG } from './config/demo-config.ts';
+import { parseReferenceConfig } from './config/parse-reference-config.ts';
 import { readQuery, readRequestBody } from './http-request-entry.ts';
 import { createReferenceEngine } from './reference-engine.ts';
 

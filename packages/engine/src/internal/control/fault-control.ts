@@ -4,7 +4,7 @@ import type {
   LatencySetting,
   ReferenceEngine,
   TenantScope,
-} from '../engine/index.ts';
+} from '../index.ts';
 import {
   dropAfterDeltaSchema,
   injectErrorsSchema,

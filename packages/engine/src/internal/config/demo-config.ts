@@ -1,4 +1,4 @@
-import type { ReferenceConfigInput } from './config/reference-config-schema.ts';
+import type { ReferenceConfigInput } from './reference-config-schema.ts';
 
 /**
  * The configuration the server starts with when no `--config` is given. Its credentials are

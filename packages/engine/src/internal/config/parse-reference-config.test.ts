@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CONFIG } from '../demo-config.ts';
+import { DEMO_CONFIG } from './demo-config.ts';
 import { parseReferenceConfig, ReferenceConfigError } from './parse-reference-config.ts';
 
 function problemsOf(input: unknown): readonly string[] {

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import type { ReferenceServerControl } from '../control/server-control.ts';
+import type { EngineControl } from '../control/server-control.ts';
 import type { AdminRequest, AdminResponse } from './admin-api.ts';
 
-type AdminHandler = (control: ReferenceServerControl, request: AdminRequest) => AdminResponse;
+type AdminHandler = (control: EngineControl, request: AdminRequest) => AdminResponse;
 
 const ok = (body: unknown = { ok: true }): AdminResponse => ({ status: 200, body });
 
 /** A route that runs `action` and answers `{ "ok": true }`. */
 const done =
   (action: AdminHandler extends (...args: infer A) => unknown ? (...args: A) => void : never) =>
-  (control: ReferenceServerControl, request: AdminRequest): AdminResponse => {
+  (control: EngineControl, request: AdminRequest): AdminResponse => {
     action(control, request);
     return ok();
   };
@@ -19,7 +19,7 @@ function bodyOf<T>(value: unknown): T {
   return z.record(z.string(), z.unknown()).parse(value ?? {}) as T;
 }
 
-type Control = ReferenceServerControl;
+type Control = EngineControl;
 
 /**
  * The `{ tenant }` a scoped admin request names: `?tenant=` (any method), or `tenant` in the

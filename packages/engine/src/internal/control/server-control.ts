@@ -9,7 +9,7 @@ import {
   type SeededRandomSource,
   type TenantCredentials,
   type TenantOptions,
-} from '../engine/index.ts';
+} from '../index.ts';
 import {
   advanceSchema,
   instantSchema,
@@ -33,7 +33,7 @@ export interface ClockControl {
 }
 
 /** Test-runner controls of a running server. */
-export interface ReferenceServerControl {
+export interface EngineControl {
   /** The virtual (or real) clock. */
   clock: ClockControl;
   /** Fault injection. */
@@ -97,11 +97,11 @@ function clockControl(resolved: ResolvedClock): ClockControl {
  * `ZodError` naming the field). A seeded random source starts over on {@link reset}, so each test
  * after a reset sees the same ids.
  */
-export function createServerControl(options: {
+export function createEngineControl(options: {
   engine: ReferenceEngine;
   clock: ResolvedClock;
   random?: SeededRandomSource | undefined;
-}): ReferenceServerControl {
+}): EngineControl {
   const { engine } = options;
   return {
     clock: clockControl(options.clock),
@@ -119,7 +119,7 @@ export function createServerControl(options: {
         const parsed = journalFilterSchema.parse(filter ?? {}) as JournalFilter;
         const scope = scopeOf(engine, parsed.tenant);
         return engine.journal.entries(parsed, scope && engine.journalScope(scope));
-      }) as ReferenceServerControl['journal']['entries'],
+      }) as EngineControl['journal']['entries'],
       clear: (clearOptions) => {
         const scope = scopeOf(engine, tenantOptionSchema.parse(clearOptions ?? {}).tenant);
         engine.journal.clear(scope && engine.journalScope(scope));

@@ -1,5 +1,5 @@
-import type { PartnerConfig } from '../../config/reference-config-schema.ts';
 import { ApiError } from '../api-error.ts';
+import type { PartnerConfig } from '../config/reference-config-schema.ts';
 import { constantTimeEqual } from '../constant-time-equal.ts';
 import type { ApplicationRecord, EngineState, PartnerRecord } from '../state/engine-state.ts';
 import type { PresentedCredentials } from './authorization-header.ts';

@@ -1,0 +1,56 @@
+/**
+ * The Partner Assistant engine: the whole API v1 (REST operations, the WebSocket channel, turns,
+ * quotas, faults, journal) with no transport. The reference server and the msw handlers are thin
+ * adapters over it. Web-standard globals only, so it runs in Node, workers and browsers.
+ *
+ * @packageDocumentation
+ */
+export {
+  ADMIN_PREFIX,
+  type AdminRequest,
+  type AdminResponse,
+  handleAdminRequest,
+} from './internal/admin/admin-api.ts';
+export { ApiError, type ApiErrorOptions } from './internal/api-error.ts';
+export { SIMULATE_ERROR_MARKER } from './internal/assistant/answer-plan.ts';
+export { type EngineClock, systemClock, type TimerHandle } from './internal/clock.ts';
+export { DEMO_CONFIG } from './internal/config/demo-config.ts';
+export {
+  parseReferenceConfig,
+  ReferenceConfigError,
+} from './internal/config/parse-reference-config.ts';
+export type {
+  ReferenceConfig,
+  ReferenceConfigInput,
+} from './internal/config/reference-config-schema.ts';
+export type { FaultControl, TenantOption } from './internal/control/fault-control.ts';
+export { DETERMINISTIC_START } from './internal/control/server-clock.ts';
+export type { ClockControl, EngineControl } from './internal/control/server-control.ts';
+export type { EngineResponse } from './internal/engine-response.ts';
+export type {
+  DeltaDrop,
+  InjectableErrorCode,
+  LatencySetting,
+} from './internal/faults/fault-plan.ts';
+export type { HttpOutcome, HttpRequestInput } from './internal/http-request-entry.ts';
+export type { TenantCredentials, TenantOptions } from './internal/identity/runtime-tenants.ts';
+export { type TenantScope, UnknownTenantError } from './internal/identity/tenant-scope.ts';
+export type {
+  HttpJournalEntry,
+  JournalEntry,
+  JournalFilter,
+} from './internal/journal/request-journal.ts';
+export { ManualClock } from './internal/manual-clock.ts';
+export { cryptoRandomSource, type RandomSource } from './internal/random-source.ts';
+export type { ReferenceEngine, ReferenceEngineOptions } from './internal/reference-engine.ts';
+export {
+  createEngineRuntime,
+  type EngineRuntime,
+  type EngineRuntimeOptions,
+} from './internal/runtime/create-engine-runtime.ts';
+export type { ContractViolation } from './internal/self-check/contract-self-check.ts';
+export type {
+  SocketOpenRequest,
+  SocketSession,
+  SocketTransport,
+} from './internal/socket/socket-transport.ts';

@@ -1,0 +1,86 @@
+import type { EngineClock } from '../clock.ts';
+import { DEMO_CONFIG } from '../config/demo-config.ts';
+import { parseReferenceConfig } from '../config/parse-reference-config.ts';
+import { resolveClock } from '../control/server-clock.ts';
+import { createEngineControl, type EngineControl } from '../control/server-control.ts';
+import type { RandomSource } from '../random-source.ts';
+import { createReferenceEngine, type ReferenceEngine } from '../reference-engine.ts';
+import { createPrng, createSeededRandomSource } from '../seeded-random.ts';
+import type { ContractViolation } from '../self-check/contract-self-check.ts';
+
+/**
+ * Options shared by every transport over the engine (the reference server, the msw handlers):
+ * the configuration, the clock and deterministic mode.
+ */
+export interface EngineRuntimeOptions {
+  /** Configuration (same shape as the config file), validated here. @default DEMO_CONFIG */
+  config?: unknown;
+  /**
+   * `real`, `manual` (time moves only through `control.clock`) or a clock of your own.
+   * @default 'manual' when `seed` is set, else 'real'
+   */
+  clock?: 'real' | 'manual' | EngineClock | undefined;
+  /**
+   * Deterministic mode: seeded ids, tokens and latency draws, and (unless `clock` says otherwise)
+   * a manual clock frozen at `startAt`. Tests only: tokens become predictable.
+   */
+  seed?: string | number | undefined;
+  /**
+   * Start instant of a manual clock.
+   * @default '2026-01-01T00:00:00.000Z' with a seed, else now
+   */
+  startAt?: string | Date | undefined;
+  /**
+   * Validate every response and event against the contract before it leaves.
+   * @default true when NODE_ENV is `test` or CI is set
+   */
+  selfCheck?: boolean | undefined;
+  /** Ids and random bytes (overrides `seed` for ids). @default `crypto` */
+  random?: RandomSource | undefined;
+  /** Told about each contract violation the self-check catches (to log it). */
+  onContractViolation?: ((violation: ContractViolation) => void) | undefined;
+}
+
+/** An engine and the test-runner controls over it. */
+export interface EngineRuntime {
+  /** The engine every transport hands requests and sockets to. */
+  engine: ReferenceEngine;
+  /** Clock, faults, tokens, tenants, journal, self-check, reset. */
+  control: EngineControl;
+}
+
+/** The self-check default: on in test runners and CI (never reads a missing `process`). */
+export function selfCheckByDefault(
+  env: Record<string, string | undefined> = globalThis.process?.env ?? {},
+): boolean {
+  return env.NODE_ENV === 'test' || (env.CI !== undefined && env.CI !== '' && env.CI !== 'false');
+}
+
+/**
+ * Builds an engine and its controls from the options every transport shares.
+ *
+ * @throws {ReferenceConfigError} when the configuration is invalid.
+ * @example
+ * const { engine, control } = createEngineRuntime({ seed: 'suite' });
+ * control.clock.advance(1_000);
+ */
+export function createEngineRuntime(options: EngineRuntimeOptions = {}): EngineRuntime {
+  const config = parseReferenceConfig(options.config ?? DEMO_CONFIG);
+  const clock = resolveClock(options);
+  const seeded = options.seed === undefined ? undefined : createSeededRandomSource(options.seed);
+  const random = options.random ?? seeded;
+  const engine = createReferenceEngine({
+    config,
+    clock: clock.clock,
+    ...(random ? { random } : {}),
+    ...(options.seed === undefined ? {} : { faultPrng: createPrng(`${options.seed}:faults`) }),
+    selfCheck: options.selfCheck ?? selfCheckByDefault(),
+    ...(options.onContractViolation ? { onContractViolation: options.onContractViolation } : {}),
+  });
+  const control = createEngineControl({
+    engine,
+    clock,
+    random: options.random ? undefined : seeded,
+  });
+  return { engine, control };
+}
