@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { PartnerBackend } from '@partner-assistant/backend';
 import { createApp } from './app.ts';
 import type { Account } from './demo-session.ts';
@@ -18,7 +19,16 @@ const backend = new PartnerBackend({
 
 // One demo session, standing in for your users signing in.
 const sessions = new Map<string, Account>([['demo-session', { userId: 'demo-user-1' }]]);
-const port = Number(process.env.PORT ?? 3000);
+
+// `npm start -- --port 8080` (npm drops the `--`; pnpm passes it on, so a leading one is skipped).
+const args = process.argv.slice(2);
+const { values } = parseArgs({
+  args: args[0] === '--' ? args.slice(1) : args,
+  options: { port: { type: 'string', short: 'p' } },
+});
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65_535)
+  throw new Error(`Invalid port: ${values.port}`);
 
 createApp({ backend, sessions }).listen(port, () => {
   console.log(`Partner server on http://localhost:${port}`);

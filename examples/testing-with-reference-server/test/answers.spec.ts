@@ -1,0 +1,28 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf, askInNewConversation } from '../src/ask-assistant.ts';
+import { admin, advanceClock, createTenantClient } from './partner-assistant.ts';
+
+describe('answers, on a virtual clock', () => {
+  let session: Awaited<ReturnType<typeof createTenantClient>>;
+  beforeAll(async () => {
+    session = await createTenantClient('answers');
+  });
+  // Only this file's tenant is reset: other files on the same server keep their data.
+  afterEach(() => admin('POST', '/reset', { tenant: session.tenant.clientId }));
+  afterAll(() => session.client.close());
+
+  it('has no answer until the assistant has had time to write it', async () => {
+    const { client } = session;
+    const asked = await askInNewConversation(client, {
+      topic: 'Passport',
+      question: 'How do I renew my passport?',
+    });
+    // The clock has not moved: the turn is still queued, however long the test takes.
+    expect(await answerOf(client, asked.turnId)).toBeUndefined();
+
+    await advanceClock(5_000); // past the assistant's processing time, without waiting
+    const answer = await answerOf(client, asked.turnId);
+    expect(answer).toEqual(expect.any(String));
+    expect(answer?.length).toBeGreaterThan(20);
+  });
+});

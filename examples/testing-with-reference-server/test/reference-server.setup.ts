@@ -1,0 +1,5 @@
+import { referenceServerGlobalSetup } from '@partner-assistant/reference-server/vitest';
+
+// `admin: true`: test files run in workers and reach the server's controls over its admin API.
+// `clock: 'manual'`: time moves only when a test advances it, so no test waits for a turn.
+export default referenceServerGlobalSetup({ admin: true, clock: 'manual' });
