@@ -21,6 +21,8 @@ export interface HttpRequestInput {
   body?: string | undefined;
   /** Request id; a fresh UUID when omitted. */
   requestId?: string;
+  /** What the transport found wrong reading the request (a body over 64 KiB, not UTF-8…). */
+  refusal?: ApiError | undefined;
 }
 
 /** Outcome of an HTTP request, with the operation it reached (if any). */
@@ -110,6 +112,7 @@ export function handleHttpRequest(
     clientId: undefined,
     operation: undefined,
   });
+  if (input.refusal) return refuse(input.refusal);
   if (input.body !== undefined && encoder.encode(input.body).length > FIELD_LIMITS.maxBodyBytes) {
     return refuse(
       new ApiError('payload_too_large', `The body exceeds ${FIELD_LIMITS.maxBodyBytes} bytes`),

@@ -36,6 +36,7 @@ export {
   type InjectedErrors,
   type LatencySetting,
 } from './faults/fault-plan.ts';
+export { BASE_HEADERS, CORS_HEADERS, preflightHeaders } from './http/answer-headers.ts';
 export {
   type HttpOutcome,
   type HttpRequestInput,

@@ -3,6 +3,7 @@ import { type EngineClock, systemClock } from './clock.ts';
 import type { ReferenceConfig } from './config/reference-config-schema.ts';
 import type { EngineContext } from './engine-context.ts';
 import { FaultPlan } from './faults/fault-plan.ts';
+import { latencyDelay } from './faults/latency-delay.ts';
 import {
   type HttpOutcome,
   type HttpRequestInput,
@@ -68,6 +69,11 @@ export interface ReferenceEngine {
   handle(request: OperationRequest): OperationOutcome;
   /** Routes and runs one HTTP request (404, 405, 413, 415 and malformed JSON included). */
   handleHttp(input: HttpRequestInput): HttpOutcome;
+  /**
+   * The entry point of every transport: {@link handleHttp} after the latency a test injected for
+   * the request's tenant (`control.faults.setLatency`), so no transport applies it itself.
+   */
+  handleHttpAsync(input: HttpRequestInput): Promise<HttpOutcome>;
   /** Accepts a WebSocket connection whose handshake completed. */
   openSocket(request: SocketOpenRequest): SocketSession;
   /** A fresh request id, for refusals an adapter answers itself (such as a body over 64 KiB). */
@@ -162,15 +168,22 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     sockets.closeTokenSockets(token, CLOSE_CODES.unauthorized, 'token expired or revoked');
     return known;
   };
+  const handleHttp = (input: HttpRequestInput) => {
+    const outcome = handleHttpRequest(
+      { newRequestId: () => context.random.uuid(), runOperation: handle },
+      input,
+    );
+    if (outcome.operation === undefined) contractGuard.checkResponse(undefined, outcome.response);
+    return outcome;
+  };
+  const drawLatencyMs = (authorization: string | undefined) =>
+    context.faults.drawLatencyMs(() => identifyRequester(context.state, authorization));
   return {
     handle,
-    handleHttp: (input) => {
-      const outcome = handleHttpRequest(
-        { newRequestId: () => context.random.uuid(), runOperation: handle },
-        input,
-      );
-      if (outcome.operation === undefined) contractGuard.checkResponse(undefined, outcome.response);
-      return outcome;
+    handleHttp,
+    handleHttpAsync: async (input) => {
+      await latencyDelay(drawLatencyMs(input.authorization));
+      return handleHttp(input);
     },
     openSocket: (request) => sockets.open(request),
     newRequestId: () => context.random.uuid(),
@@ -184,8 +197,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       ),
     resolveTenant: (tenant) => resolveTenantScope(context.state, tenant),
     journalScope,
-    drawLatencyMs: (authorization) =>
-      context.faults.drawLatencyMs(() => identifyRequester(context.state, authorization)),
+    drawLatencyMs,
     faults: context.faults,
     journal,
     contractGuard,

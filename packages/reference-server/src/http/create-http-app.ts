@@ -6,12 +6,12 @@ import {
   type ApiError,
   errorResponse,
   type HttpOutcome,
+  preflightHeaders,
   type ReferenceEngine,
   recordedPath,
 } from '@partner-assistant/engine/internal';
 import type { Logger } from 'pino';
 import { createAdminApp, isAdminPath } from './admin-handler.ts';
-import { preflightHeaders } from './cors.ts';
 import { hasNoBody, type ReadBody, readRequestBody } from './request-body.ts';
 import { transportRefusal, unsupportedExpectation } from './transport-refusals.ts';
 import { writeAnswer, writePreflight } from './write-answer.ts';
@@ -108,33 +108,25 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     });
   };
 
+  /** Hands the request to the engine, which applies injected latency, then writes its answer. */
   const answer = (req: IncomingMessage, res: ServerResponse, target: Target, body: ReadBody) => {
-    if (!body.ok) {
-      refuse(req, res, target, body.error);
-      return;
-    }
-    const outcome = engine.handleHttp({
-      method: req.method ?? 'GET',
-      path: target.path,
-      search: target.search,
-      authorization: req.headers.authorization,
-      contentType: req.headers['content-type'],
-      body: body.text,
-    });
-    if (outcome.failure)
-      logger.error({ request_id: outcome.requestId, err: outcome.failure }, 'unexpected failure');
-    finish(req, res, target, outcome);
-  };
-
-  const answerAfterLatency = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    target: Target,
-    body: ReadBody,
-  ) => {
-    const latencyMs = engine.drawLatencyMs(req.headers.authorization);
-    if (latencyMs > 0) setTimeout(() => answer(req, res, target, body), latencyMs).unref();
-    else answer(req, res, target, body);
+    void engine
+      .handleHttpAsync({
+        method: req.method ?? 'GET',
+        path: target.path,
+        search: target.search,
+        authorization: req.headers.authorization,
+        contentType: req.headers['content-type'],
+        ...(body.ok ? { body: body.text } : { refusal: body.error }),
+      })
+      .then((outcome) => {
+        if (outcome.failure)
+          logger.error(
+            { request_id: outcome.requestId, err: outcome.failure },
+            'unexpected failure',
+          );
+        finish(req, res, target, outcome);
+      });
   };
 
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -157,10 +149,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       return;
     }
     if (hasNoBody(req)) {
-      answerAfterLatency(req, res, target, { ok: true, text: undefined });
+      answer(req, res, target, { ok: true, text: undefined });
       return;
     }
-    void readRequestBody(req).then((body) => answerAfterLatency(req, res, target, body));
+    void readRequestBody(req).then((body) => answer(req, res, target, body));
   };
 
   return {

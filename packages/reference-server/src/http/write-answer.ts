@@ -1,14 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { HTTP_HEADERS } from '@partner-assistant/contract';
-import type { EngineResponse } from '@partner-assistant/engine/internal';
-import { CORS_HEADERS } from './cors.ts';
-
-/** Headers of every answer, computed once: CORS, JSON and `Cache-Control: no-store`. */
-export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  ...CORS_HEADERS,
-  'Content-Type': 'application/json; charset=utf-8',
-  'Cache-Control': 'no-store',
-});
+import { BASE_HEADERS, type EngineResponse } from '@partner-assistant/engine/internal';
 
 /**
  * Writes an engine answer: the base headers, then the engine's (which may replace

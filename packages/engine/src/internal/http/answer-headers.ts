@@ -1,5 +1,5 @@
 import { HTTP_HEADERS } from '@partner-assistant/contract';
-import { matchRoute } from '@partner-assistant/engine/internal';
+import { matchRoute } from '../routing/route-table.ts';
 
 /** Headers a browser app may read from an answer (beyond the CORS-safelisted ones). */
 const EXPOSED_HEADERS = [
@@ -44,3 +44,10 @@ export function preflightHeaders(
     'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
   };
 }
+
+/** Headers of every answer: CORS, JSON and `Cache-Control: no-store` (the engine's may add to them). */
+export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...CORS_HEADERS,
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+});
