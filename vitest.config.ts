@@ -74,6 +74,16 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['packages/*/test/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, BROWSER_TESTS],
+          environment: 'happy-dom',
+          testTimeout: 20_000,
+        },
+      },
       // PARTNER_ASSISTANT_SKIP_BROWSER=1 leaves it out (a machine without Chromium).
       ...(browserTestsSkipped() ? [] : [browserProject]),
     ],

@@ -3,7 +3,7 @@
  * (and for React Native), minified, then gzip level 9, as `pnpm bench` prints it.
  */
 import { gzipSync } from 'node:zlib';
-import { bundleClient } from '../test/support/bundle-client.ts';
+import { bundlePackage } from '../../../scripts/bundle-package.ts';
 
 /** Budget of the whole client (REST and realtime), in gzipped bytes. */
 export const CLIENT_SIZE_BUDGET_BYTES = 12 * 1024;
@@ -18,7 +18,7 @@ export interface SizeReport {
 }
 
 async function measure(target: string, conditions: string[]): Promise<SizeReport> {
-  const bundle = await bundleClient({ from: 'dist', conditions, format: 'esm', minify: true });
+  const bundle = await bundlePackage({ from: 'dist', conditions, format: 'esm', minify: true });
   const unwanted = bundle.inputs.filter((input) =>
     /(^|\/)node_modules\/(ws|isomorphic-ws)\/|^node:/.test(input),
   );

@@ -27,6 +27,7 @@ export {
   type TokenProviderFailure,
 } from './errors/partner-token-provider-error.ts';
 export { isPartnerTurnError, PartnerTurnError } from './errors/partner-turn-error.ts';
+export { createClientMessageId } from './internal/client-message-id.ts';
 export { MessagePage } from './pagination/message-page.ts';
 export { MessagePagePromise } from './pagination/message-page-promise.ts';
 export { PartnerAssistantClient } from './partner-assistant-client.ts';

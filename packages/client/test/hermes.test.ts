@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleClient } from './support/bundle-client.ts';
+import { bundlePackage } from '../../../scripts/bundle-package.ts';
 
 const run = promisify(execFile);
 const hermesc = join(
@@ -35,7 +35,7 @@ async function compile(name: string, code: string) {
 
 describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('Hermes', () => {
   it('compiles the react-native bundle of the client', async () => {
-    const bundle = await bundleClient({
+    const bundle = await bundlePackage({
       from: 'source',
       conditions: ['react-native', 'import', 'default'],
       format: 'iife',

@@ -1,11 +1,24 @@
 /**
- * A new idempotency key: `crypto.randomUUID()` where the runtime has it (browsers in secure
+ * A new idempotency key for a message (`clientMessageId`), as the SDK makes when you pass none.
+ * Keep it with a message you may have to send again after an app restart.
+ *
+ * @example
+ * ```ts
+ * const clientMessageId = createClientMessageId();
+ * await client.messages.send(conversationId, { message, clientMessageId });
+ * ```
+ *
+ * It is `crypto.randomUUID()` where the runtime has it (browsers in secure
  * contexts, Node, recent React Native), else a version 4 UUID from `crypto.getRandomValues`, else
  * (a runtime with neither) from `Math.random` mixed with the time, which is unique enough for an
  * idempotency key that only has to differ between one user's messages.
  */
-export function newClientMessageId(): string {
-  const crypto = (globalThis as { crypto?: Partial<Crypto> }).crypto;
+export function createClientMessageId(): string {
+  const crypto = (
+    globalThis as {
+      crypto?: { randomUUID?: () => string; getRandomValues?: (bytes: Uint8Array) => Uint8Array };
+    }
+  ).crypto;
   if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
   const bytes = new Uint8Array(16);
   if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(bytes);

@@ -32,7 +32,8 @@ export class Emitter<Events extends Record<string, unknown[]>> {
       try {
         (listener as unknown as (...values: Events[K]) => void)(...args);
       } catch (error) {
-        queueMicrotask(() => {
+        // Reported as an uncaught error, out of the SDK's stack (queueMicrotask is not everywhere).
+        Promise.resolve().then(() => {
           throw error;
         });
       }

@@ -6,7 +6,7 @@ import {
   PartnerApiError,
   PartnerError,
 } from '@partner-assistant/sdk-core';
-import { newClientMessageId } from '../internal/client-message-id.ts';
+import { createClientMessageId } from '../internal/client-message-id.ts';
 import type { MessagesResource } from '../resources/messages.ts';
 import type { TurnsResource } from '../resources/turns.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
@@ -83,7 +83,7 @@ export class ChatResource {
     const message = {
       type: 'user.message' as const,
       conversation_id: input.conversationId,
-      client_message_id: input.clientMessageId ?? newClientMessageId(),
+      client_message_id: input.clientMessageId ?? createClientMessageId(),
       message: input.message,
       location: input.location,
     };

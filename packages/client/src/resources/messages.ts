@@ -7,7 +7,7 @@ import type {
 import { FIELD_LIMITS } from '@partner-assistant/contract/constants';
 import type { RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';
-import { newClientMessageId } from '../internal/client-message-id.ts';
+import { createClientMessageId } from '../internal/client-message-id.ts';
 import { MessagePage } from '../pagination/message-page.ts';
 import { MessagePagePromise } from '../pagination/message-page-promise.ts';
 import { checkListMessages, checkSendMessage } from '../validation/request-checks.ts';
@@ -67,7 +67,7 @@ export class MessagesResource {
   ): Promise<TurnSummary> {
     if (this.#api.validate) checkSendMessage(conversationId, input);
     const json = {
-      client_message_id: input.clientMessageId ?? newClientMessageId(),
+      client_message_id: input.clientMessageId ?? createClientMessageId(),
       message: input.message,
       location: input.location,
       metadata: input.metadata,

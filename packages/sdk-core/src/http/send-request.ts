@@ -3,6 +3,7 @@ import { PartnerApiError } from '../errors/partner-api-error.ts';
 import { isPartnerError } from '../errors/partner-error.ts';
 import { PartnerNetworkError } from '../errors/partner-network-error.ts';
 import { PartnerTimeoutError } from '../errors/partner-timeout-error.ts';
+import { abortReason } from '../retry/abort-reason.ts';
 import { errorFromResponse } from './error-from-response.ts';
 
 /** An HTTP method the API uses. */
@@ -41,7 +42,7 @@ export interface ApiResult {
  */
 export function sendRequest(target: RequestTarget, settings: AttemptSettings): Promise<ApiResult> {
   const { signal } = settings;
-  if (signal?.aborted) return Promise.reject(signal.reason);
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
   const controller = new AbortController();
   const exchange = (async () => {
     const response = await settings.fetch(target.url, {
@@ -63,7 +64,7 @@ export function sendRequest(target: RequestTarget, settings: AttemptSettings): P
         reject(fail);
       }
     };
-    const onAbort = () => settle(signal?.reason);
+    const onAbort = () => settle(signal && abortReason(signal));
     const timer = setTimeout(
       () => settle(new PartnerTimeoutError(settings.timeoutMs)),
       settings.timeoutMs,

@@ -1,3 +1,4 @@
+import { abortReason } from './abort-reason.ts';
 /**
  * Settles like `promise`, or rejects with the signal's reason as soon as it is aborted. Used when
  * several callers share one request: one caller giving up must not cancel it for the others.
@@ -7,9 +8,9 @@ export function raceWithSignal<T>(
   signal: AbortSignal | undefined,
 ): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });

@@ -1,4 +1,5 @@
 import { isPartnerError } from '../errors/partner-error.ts';
+import { abortReason } from './abort-reason.ts';
 import type { Backoff } from './backoff.ts';
 
 /** What the retry loop needs; every piece is injected so tests need no timers. */
@@ -30,7 +31,7 @@ export async function withRetries<T>(
       return await run();
     } catch (error) {
       if (!isPartnerError(error) || !error.retryable || attempt > policy.maxRetries) throw error;
-      if (signal?.aborted) throw signal.reason;
+      if (signal?.aborted) throw abortReason(signal);
       const requested = (error as { retryAfterMs?: number }).retryAfterMs;
       if (requested !== undefined && requested > policy.maxRetryAfterMs) throw error;
       const delayMs = requested ?? policy.backoff(attempt);

@@ -1,0 +1,35 @@
+import type { PartnerAssistantClient } from '@partner-assistant/client';
+import { ConversationStore } from './conversation-store.ts';
+
+const stores = new WeakMap<PartnerAssistantClient, Map<string, ConversationStore>>();
+
+/** Messages per history page. */
+export const HISTORY_PAGE_SIZE = 20;
+
+/**
+ * The one store of `conversationId` for `client`, shared by every component that shows it. A
+ * store nobody watches is dropped once its turns have ended (a little later, so StrictMode's
+ * unmount-and-mount keeps it); a turn in flight keeps it, and the answer is there on return.
+ */
+export function conversationStore(
+  client: PartnerAssistantClient,
+  conversationId: string,
+): ConversationStore {
+  let byId = stores.get(client);
+  if (!byId) {
+    byId = new Map();
+    stores.set(client, byId);
+  }
+  const existing = byId.get(conversationId);
+  if (existing) return existing;
+  const map = byId;
+  const store: ConversationStore = new ConversationStore(client, conversationId, {
+    pageSize: HISTORY_PAGE_SIZE,
+    onIdle: () =>
+      setTimeout(() => {
+        if (store.idle && map.get(conversationId) === store) map.delete(conversationId);
+      }, 0),
+  });
+  byId.set(conversationId, store);
+  return store;
+}

@@ -1,0 +1,53 @@
+import type { Message } from '@partner-assistant/contract';
+
+/** Reads `limit` messages of the history from `offset` (oldest first), and whether more follow. */
+export type HistoryReader = (
+  offset: number,
+  limit: number,
+) => Promise<{ messages: Message[]; hasMore: boolean }>;
+
+/** A window on the end of a conversation's history. */
+export interface HistoryWindow {
+  /** Position of `messages[0]` in the history. */
+  offset: number;
+  messages: Message[];
+}
+
+/**
+ * The newest page of a history whose length the API does not give: one page from the start, and
+ * when there is more, a galloping search (offsets doubling, then halving, one message each) for
+ * the end, so a long conversation costs a few tiny requests instead of reading it all.
+ */
+export async function newestPage(read: HistoryReader, pageSize: number): Promise<HistoryWindow> {
+  const first = await read(0, pageSize);
+  if (!first.hasMore) return { offset: 0, messages: first.messages };
+  const exists = async (index: number) => (await read(index, 1)).messages.length > 0;
+  let known = pageSize; // index pageSize exists: the first page said more follow
+  let missing = pageSize * 2;
+  while (await exists(missing)) {
+    known = missing;
+    missing *= 2;
+  }
+  while (missing - known > 1) {
+    const middle = Math.floor((known + missing) / 2);
+    if (await exists(middle)) known = middle;
+    else missing = middle;
+  }
+  const offset = Math.max(0, missing - pageSize);
+  return { offset, messages: (await read(offset, missing - offset)).messages };
+}
+
+/** The page before `window`, prepended. */
+export async function olderPage(
+  read: HistoryReader,
+  window: HistoryWindow,
+  pageSize: number,
+): Promise<HistoryWindow> {
+  const offset = Math.max(0, window.offset - pageSize);
+  const { messages } = await read(offset, window.offset - offset);
+  const known = new Set(window.messages.map((m) => m.message_id));
+  return {
+    offset,
+    messages: [...messages.filter((m) => !known.has(m.message_id)), ...window.messages],
+  };
+}

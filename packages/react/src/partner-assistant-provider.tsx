@@ -1,0 +1,40 @@
+import type { PartnerAssistantClient } from '@partner-assistant/client';
+import { createContext, type ReactNode, useContext } from 'react';
+
+const ClientContext = createContext<PartnerAssistantClient | null>(null);
+
+/** Props of {@link PartnerAssistantProvider}. */
+export interface PartnerAssistantProviderProps {
+  /** The client the hooks below use; create it once, outside rendering. */
+  client: PartnerAssistantClient;
+  children?: ReactNode;
+}
+
+/**
+ * Makes `client` available to the hooks of the tree below.
+ * @example
+ * ```tsx
+ * const client = new PartnerAssistantClient({ baseUrl, token });
+ * root.render(<PartnerAssistantProvider client={client}><App /></PartnerAssistantProvider>);
+ * ```
+ */
+export function PartnerAssistantProvider({ client, children }: PartnerAssistantProviderProps) {
+  return <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
+}
+
+/**
+ * The client given to the nearest {@link PartnerAssistantProvider}.
+ * @throws {Error} Outside a provider.
+ * @example
+ * ```tsx
+ * const client = usePartnerAssistantClient();
+ * ```
+ */
+export function usePartnerAssistantClient(): PartnerAssistantClient {
+  const client = useContext(ClientContext);
+  if (!client)
+    throw new Error(
+      'usePartnerAssistantClient and the Partner Assistant hooks need a <PartnerAssistantProvider client={...}> above them',
+    );
+  return client;
+}

@@ -1,0 +1,244 @@
+import type { PartnerAssistantClient, WebSocketConstructor } from '@partner-assistant/client';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { WebSocket as NodeWebSocket } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { PartnerAssistantProvider, useConnectionState, useConversation } from '../src/index.ts';
+import { newClient, serverForFile } from './support/conversation-harness.tsx';
+
+const harness = serverForFile();
+
+/** What a page rendered on the server shows of a conversation. */
+function ServerRenderedChat({ conversationId }: { conversationId: string }) {
+  const { messages, status } = useConversation(conversationId);
+  const summary = `${messages.length} ${status} ${useConnectionState()}`;
+  return <p>{summary}</p>;
+}
+
+function hook(client: PartnerAssistantClient, conversationId: string, strict = false) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
+  );
+  return renderHook(() => useConversation(conversationId), { wrapper, reactStrictMode: strict });
+}
+
+async function conversationWith(client: PartnerAssistantClient, questions: number) {
+  const { conversation_id } = await client.conversations.create();
+  for (let i = 0; i < questions; i++) {
+    const turn = await client.messages.send(conversation_id, { message: `Question ${i}?` });
+    await client.turns.wait(turn.turn_id, { pollIntervalMs: 20 });
+  }
+  return conversation_id;
+}
+
+describe('useConversation', () => {
+  it('loads the newest page of history first; loadOlder brings the rest, nothing twice', async () => {
+    const { client } = newClient(harness);
+    const id = await conversationWith(client, 13); // 26 messages
+    const { result } = hook(client, id);
+    await waitFor(() => expect(result.current.messages).toHaveLength(20));
+    expect(result.current.messages.at(-1)?.role).toBe('assistant');
+    expect(result.current.messages[0]?.content).toBe('Question 3?');
+    expect(result.current.hasOlder).toBe(true);
+    await act(() => result.current.loadOlder());
+    expect(result.current.messages).toHaveLength(26);
+    expect(new Set(result.current.messages.map((m) => m.message_id)).size).toBe(26);
+    expect(result.current.hasOlder).toBe(false);
+    await client.close();
+  });
+
+  it('shows the question at once, streams the answer, then settles on the final message', async () => {
+    const { client } = newClient(harness);
+    const { conversation_id } = await client.conversations.create();
+    const { result } = hook(client, conversation_id);
+    await waitFor(() => expect(result.current.loadingHistory).toBe(false));
+    const streamed: string[] = [];
+    let sending: Promise<void> = Promise.resolve();
+    act(() => {
+      sending = result.current.send('How do I register to vote?');
+    });
+    expect(result.current.messages).toMatchObject([
+      { role: 'user', content: 'How do I register to vote?', status: 'pending' },
+    ]);
+    expect(result.current.status).toBe('sending');
+    await waitFor(() => {
+      if (result.current.streamingText) streamed.push(result.current.streamingText);
+      expect(result.current.status).toBe('idle');
+    });
+    await act(() => sending);
+    const [question, answer] = result.current.messages;
+    expect(question).toMatchObject({ role: 'user', status: 'completed' });
+    expect(answer).toMatchObject({ role: 'assistant', status: 'completed' });
+    expect(question?.turn_id).toBe(answer?.turn_id);
+    expect(result.current.messages).toHaveLength(2);
+    const history = await client.messages.list(conversation_id);
+    expect(result.current.messages.map((m) => m.message_id)).toEqual(
+      history.messages.map((m) => m.message_id),
+    );
+    await client.close();
+  });
+
+  it('a socket dropped mid-answer: the same complete answer, shown once', async () => {
+    const { client } = newClient(harness);
+    const { conversation_id } = await client.conversations.create();
+    const { result } = hook(client, conversation_id);
+    await waitFor(() => expect(result.current.loadingHistory).toBe(false));
+    let dropped = false;
+    act(() => void result.current.send('What documents do I need for an ID card?'));
+    await waitFor(() => {
+      if (!dropped && result.current.streamingText) {
+        dropped = true;
+        harness.server.control.faults.dropSockets({ tenant: harness.tenant.clientId });
+      }
+      expect(result.current.status).toBe('idle');
+    });
+    expect(dropped).toBe(true);
+    const history = await client.messages.list(conversation_id);
+    expect(result.current.messages.map((m) => [m.message_id, m.content])).toEqual(
+      history.messages.map((m) => [m.message_id, m.content]),
+    );
+    await client.close();
+  });
+
+  it('a turn keeps running when the component unmounts; mounting again shows it completed', async () => {
+    const { client } = newClient(harness);
+    const { conversation_id } = await client.conversations.create();
+    const first = hook(client, conversation_id);
+    await waitFor(() => expect(first.result.current.loadingHistory).toBe(false));
+    act(() => void first.result.current.send('Is the library open on Sunday?'));
+    await waitFor(() => expect(first.result.current.status).toBe('streaming'));
+    first.unmount();
+    const again = hook(client, conversation_id);
+    await waitFor(() =>
+      expect(again.result.current.messages.map((m) => m.status)).toEqual([
+        'completed',
+        'completed',
+      ]),
+    );
+    await client.close();
+  });
+
+  it('resumes a turn found running in the history (sent elsewhere) through chat.resume', async () => {
+    const { client, externalUserId } = newClient(harness);
+    const { conversation_id } = await client.conversations.create();
+    const turn = await client.messages.send(conversation_id, {
+      message: 'Sent from another device?',
+    });
+    const { client: fresh } = newClient(harness, { externalUserId });
+    const { result } = hook(fresh, conversation_id);
+    await waitFor(() =>
+      expect(result.current.messages[1]).toMatchObject({
+        role: 'assistant',
+        status: 'completed',
+        turn_id: turn.turn_id,
+      }),
+    );
+    expect(result.current.messages).toHaveLength(2);
+    await client.close();
+    await fresh.close();
+  });
+
+  it('StrictMode: one history load, nothing shown twice', async () => {
+    const { client } = newClient(harness);
+    const id = await conversationWith(client, 1);
+    harness.server.control.journal.clear({ tenant: harness.tenant.clientId });
+    const { result } = hook(client, id, true);
+    await waitFor(() => expect(result.current.messages).toHaveLength(2));
+    act(() => void result.current.send('And then?'));
+    await waitFor(() => expect(result.current.status).toBe('idle'));
+    expect(result.current.messages).toHaveLength(4);
+    expect(
+      harness.server.control.journal.entries({
+        operation: 'listMessages',
+        tenant: harness.tenant.clientId,
+      }),
+    ).toHaveLength(1);
+    await client.close();
+  });
+
+  it('a failed turn gives status error with a PartnerTurnError; retry sends it again and succeeds', async () => {
+    const { client } = newClient(harness);
+    const { conversation_id } = await client.conversations.create();
+    const { result } = hook(client, conversation_id);
+    await waitFor(() => expect(result.current.loadingHistory).toBe(false));
+    harness.server.control.faults.failNextTurns(1, { tenant: harness.tenant.clientId });
+    await act(() => result.current.send('Will it work?'));
+    expect(result.current.status).toBe('error');
+    expect(result.current.error).toMatchObject({ name: 'PartnerTurnError' });
+    expect(result.current.messages).toMatchObject([{ role: 'user', status: 'failed' }]);
+    await act(() => result.current.retry());
+    expect(result.current.status).toBe('idle');
+    expect(result.current.error).toBeNull();
+    expect(result.current.messages.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'completed'],
+      ['assistant', 'completed'],
+    ]);
+    const history = await client.messages.list(conversation_id);
+    expect(history.messages).toHaveLength(2); // the failed attempt was removed, not kept beside
+    await client.close();
+  });
+
+  it('a token refused after its refresh: status error with PartnerApiError unauthorized', async () => {
+    const { client } = newClient(harness, { token: async () => 'pat_refused_by_the_server' });
+    const { result } = hook(client, crypto.randomUUID());
+    await waitFor(() =>
+      expect(result.current.error).toMatchObject({
+        name: 'PartnerApiError',
+        code: 'unauthorized',
+        status: 401,
+      }),
+    );
+    expect(result.current.status).toBe('error');
+  });
+});
+
+describe('offline', () => {
+  it('a question sent while the socket cannot connect shows as pending, queued until it can', async () => {
+    class Unreachable extends NodeWebSocket {
+      constructor(_url: string, protocols?: string | string[]) {
+        super('ws://127.0.0.1:9/unreachable', protocols);
+      }
+    }
+    const { client } = newClient(harness, {
+      WebSocket: Unreachable as unknown as WebSocketConstructor,
+    });
+    const { conversation_id } = await client.conversations.create();
+    const { result } = hook(client, conversation_id);
+    await waitFor(() => expect(result.current.loadingHistory).toBe(false));
+    act(() => void result.current.send('Anyone there?'));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // attempts fail meanwhile
+    expect(client.connection.state).toBe('connecting');
+    expect(result.current.status).toBe('sending');
+    expect(result.current.messages).toMatchObject([
+      { role: 'user', content: 'Anyone there?', status: 'pending' },
+    ]);
+    await client.close();
+  });
+});
+
+describe('useConnectionState and server rendering', () => {
+  it('follows the client connection', async () => {
+    const { client } = newClient(harness);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
+    );
+    const { result } = renderHook(() => useConnectionState(), { wrapper });
+    expect(result.current).toBe('idle');
+    act(() => client.connection.connect());
+    await waitFor(() => expect(result.current).toBe('open'));
+    await act(() => client.close());
+    expect(result.current).toBe('closed');
+  });
+
+  it('renders on the server without opening anything', () => {
+    const { client } = newClient(harness);
+    const html = renderToString(
+      <PartnerAssistantProvider client={client}>
+        <ServerRenderedChat conversationId={crypto.randomUUID()} />
+      </PartnerAssistantProvider>,
+    );
+    expect(html).toContain('0 idle idle');
+    expect(client.connection.state).toBe('idle');
+  });
+});
