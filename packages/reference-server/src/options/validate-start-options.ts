@@ -1,14 +1,10 @@
 import {
   checkBoolean,
-  checkClock,
   checkHost,
-  checkInstant,
   checkLogger,
   checkPort,
-  checkRandom,
-  checkSeed,
-  type OptionCheck,
-  optionMessage,
+  ENGINE_OPTION_CHECKS,
+  optionProblems,
 } from '@partner-assistant/engine/internal';
 
 /** Options of `startReferenceServer` that are wrong; the message names each one and why. */
@@ -17,17 +13,12 @@ export class ReferenceServerOptionsError extends TypeError {
 }
 
 /** Every option `startReferenceServer` knows and its check (`config` has its own validation). */
-const CHECKS: Record<string, OptionCheck | null> = {
-  config: null,
+const CHECKS = {
+  ...ENGINE_OPTION_CHECKS,
   port: checkPort,
   host: checkHost,
   logger: checkLogger,
-  clock: checkClock,
-  seed: checkSeed,
-  startAt: checkInstant,
-  selfCheck: checkBoolean,
   admin: checkBoolean,
-  random: checkRandom,
 };
 
 /**
@@ -37,17 +28,6 @@ const CHECKS: Record<string, OptionCheck | null> = {
  * @throws {ReferenceServerOptionsError} naming every offending option.
  */
 export function validateStartOptions(options: unknown): void {
-  if (options === undefined) return;
-  if (options === null || typeof options !== 'object')
-    throw new ReferenceServerOptionsError('options must be an object');
-  const problems: string[] = [];
-  for (const [name, value] of Object.entries(options)) {
-    if (!Object.hasOwn(CHECKS, name)) {
-      problems.push(`unknown option ${JSON.stringify(name)}`);
-      continue;
-    }
-    const problem = value === undefined ? undefined : CHECKS[name]?.(value);
-    if (problem) problems.push(optionMessage(name, problem, value));
-  }
+  const problems = optionProblems(options, CHECKS);
   if (problems.length > 0) throw new ReferenceServerOptionsError(problems.join('; '));
 }

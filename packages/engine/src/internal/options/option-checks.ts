@@ -68,3 +68,35 @@ export function showValue(value: unknown): string {
 export function optionMessage(label: string, problem: string, value: unknown): string {
   return `${label} ${problem}, got ${showValue(value)}`;
 }
+
+/** The checks of the options every transport passes to `createEngineRuntime` (`config` aside). */
+export const ENGINE_OPTION_CHECKS: Readonly<Record<string, OptionCheck | null>> = {
+  config: null,
+  clock: checkClock,
+  seed: checkSeed,
+  startAt: checkInstant,
+  selfCheck: checkBoolean,
+  random: checkRandom,
+};
+
+/**
+ * What is wrong with `options`, one message per offending option: an unknown name, or a value
+ * its check refuses (`undefined` values pass). Empty when every option is fine.
+ */
+export function optionProblems(
+  options: unknown,
+  checks: Readonly<Record<string, OptionCheck | null>>,
+): string[] {
+  if (options === undefined) return [];
+  if (options === null || typeof options !== 'object') return ['options must be an object'];
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(options)) {
+    if (!Object.hasOwn(checks, name)) {
+      problems.push(`unknown option ${JSON.stringify(name)}`);
+      continue;
+    }
+    const problem = value === undefined ? undefined : checks[name]?.(value);
+    if (problem) problems.push(optionMessage(name, problem, value));
+  }
+  return problems;
+}

@@ -1,0 +1,66 @@
+import { HTTP_HEADERS, OPERATIONS, PATH_PREFIX } from '@partner-assistant/contract';
+import {
+  BASE_HEADERS,
+  type EngineResponse,
+  preflightHeaders,
+  type ReferenceEngine,
+} from '@partner-assistant/engine/internal';
+import { type HttpHandler, HttpResponse, http } from 'msw';
+
+function toResponse(response: EngineResponse): Response {
+  return new HttpResponse(JSON.stringify(response.body), {
+    status: response.status,
+    headers: { ...BASE_HEADERS, ...response.headers },
+  });
+}
+
+/** The answer to a CORS preflight, as the reference server gives it; undefined otherwise. */
+function preflight(request: Request, path: string): Response | undefined {
+  if (request.method !== 'OPTIONS' || !request.headers.has('access-control-request-method'))
+    return undefined;
+  const headers = preflightHeaders(path);
+  if (!headers) return undefined;
+  const requestId = globalThis.crypto.randomUUID();
+  return new HttpResponse(null, {
+    status: 204,
+    headers: { ...headers, [HTTP_HEADERS.requestId]: requestId, 'Cache-Control': 'no-store' },
+  });
+}
+
+/** Hands one intercepted request to the engine, journals it and answers what the engine says. */
+async function answer(engine: ReferenceEngine, request: Request): Promise<Response> {
+  const startedAt = performance.now();
+  const url = new URL(request.url);
+  const early = preflight(request, url.pathname);
+  if (early) return early;
+  const text = await request.text();
+  const outcome = await engine.handleHttpAsync({
+    method: request.method,
+    path: url.pathname,
+    search: url.search.slice(1),
+    authorization: request.headers.get('authorization') ?? undefined,
+    contentType: request.headers.get('content-type') ?? undefined,
+    body: text.length === 0 ? undefined : text,
+  });
+  const durationMs = performance.now() - startedAt;
+  engine.recordHttpExchange({ method: request.method, path: url.pathname, outcome, durationMs });
+  return toResponse(outcome.response);
+}
+
+/** `/conversations/{conversation_id}` → `/conversations/:conversation_id`. */
+const mswPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * One msw `http` handler per REST operation of the contract, then one for the rest of the API's
+ * paths (unknown routes, other methods, the channel's path, preflights): every one is answered by
+ * the engine, so routing, validation and errors are the reference server's.
+ */
+export function createHttpHandlers(engine: ReferenceEngine, origin: string): HttpHandler[] {
+  const resolver = ({ request }: { request: Request }) => answer(engine, request);
+  const operations = Object.values(OPERATIONS).map((operation) => {
+    const method = operation.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    return http[method](`${origin}${PATH_PREFIX}${mswPath(operation.path)}`, resolver);
+  });
+  const rest = origin === '*' ? `*${PATH_PREFIX}/*` : `${origin}/*`;
+  return [...operations, http.all(rest, resolver)];
+}

@@ -1,0 +1,40 @@
+import { WEBSOCKET_PATH } from '@partner-assistant/contract';
+import type { ReferenceEngine } from '@partner-assistant/engine/internal';
+import { type WebSocketHandler, ws } from 'msw';
+
+/** Close code a client sees when its connection is cut without a closing handshake. */
+const ABNORMAL_CLOSURE = 1006;
+
+function protocolsOf(requested: string | string[] | undefined): string[] {
+  if (requested === undefined) return [];
+  return typeof requested === 'string' ? [requested] : [...requested];
+}
+
+/**
+ * The msw `ws.link` handler of the channel: each intercepted connection is opened on the engine
+ * with the sub-protocols the client asked for (`service.partner.v1`, then the token), and its
+ * frames and close travel both ways. msw completes every handshake, so the engine's close codes
+ * (4400, 4401, 4403, 4429) reach the client as the reference server's do after a handshake.
+ */
+export function createWebSocketHandler(
+  engine: ReferenceEngine,
+  wsOrigin: string,
+): WebSocketHandler {
+  const channel = ws.link(`${wsOrigin}${WEBSOCKET_PATH}`);
+  return channel.addEventListener('connection', ({ client, info }) => {
+    const session = engine.openSocket({
+      protocols: protocolsOf(info.protocols),
+      search: client.url.search.slice(1),
+      transport: {
+        send: (text) => client.send(text),
+        close: (code, reason) => client.close(code, reason),
+        // No network to cut: the client sees what a cut leaves it, a 1006 close.
+        terminate: () => client.close(ABNORMAL_CLOSURE, ''),
+      },
+    });
+    client.addEventListener('message', (event) => {
+      session.receive(typeof event.data === 'string' ? event.data : null);
+    });
+    client.addEventListener('close', () => session.closed());
+  });
+}
