@@ -19,6 +19,8 @@ const BROWSER_TESTS = 'packages/*/test/browser/**';
  */
 const browserProject: TestProjectInlineConfiguration = {
   extends: true,
+  // Served at `/`: msw's worker script, copied there by the msw package's browser global setup.
+  publicDir: 'packages/msw/test/browser/public',
   resolve: {
     conditions: ['@partner-assistant/source', 'module', 'browser', 'development|production'],
   },
@@ -33,7 +35,10 @@ const browserProject: TestProjectInlineConfiguration = {
   test: {
     name: 'browser',
     include: [`${BROWSER_TESTS}/*.test.ts`],
-    globalSetup: ['./packages/client/test/browser/setup/global-setup.ts'],
+    globalSetup: [
+      './packages/client/test/browser/setup/global-setup.ts',
+      './packages/msw/test/browser/setup/worker-script.ts',
+    ],
     testTimeout: 20_000,
     browser: {
       enabled: true,
