@@ -131,6 +131,7 @@ export class ConversationStore {
         conversationId: this.#conversationId,
         message: sent.text,
         location: sent.location,
+        metadata: sent.metadata,
         clientMessageId: sent.clientMessageId,
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { Turn } from '@partner-assistant/contract';
+import type { Location, MessageMetadata, Turn } from '@partner-assistant/contract';
 import { PartnerTurnError } from '../errors/partner-turn-error.ts';
 import { isSequenced, type ServerFrame } from './frame-reader.ts';
 import { TurnStream } from './turn-stream.ts';
@@ -10,7 +10,8 @@ export interface UserMessageFrame {
   conversation_id: string;
   client_message_id: string;
   message: string;
-  location?: Record<string, unknown> | undefined;
+  location?: Location | undefined;
+  metadata?: MessageMetadata | undefined;
 }
 
 /**

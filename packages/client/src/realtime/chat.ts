@@ -1,4 +1,4 @@
-import type { Location, Turn } from '@partner-assistant/contract';
+import type { Location, MessageMetadata, Turn } from '@partner-assistant/contract';
 import { API_ERROR_CODES } from '@partner-assistant/contract/constants';
 import {
   type Backoff,
@@ -24,6 +24,8 @@ export interface ChatSendInput {
   message: string;
   /** Where the question is asked from (`city`, `commune`, `postal_code`...). */
   location?: Location;
+  /** Your app's platform and version, for diagnostics. */
+  metadata?: MessageMetadata;
   /** Idempotency key; generated when absent and reused by every resend, so one turn is created. */
   clientMessageId?: string;
 }
@@ -79,13 +81,14 @@ export class ChatResource {
    * ```
    */
   send(input: ChatSendInput): TurnStream {
-    if (this.#settings.validate) checkSendMessage(input?.conversationId, input);
+    if (this.#settings.validate) checkSendMessage(input?.conversationId, input, 'chat');
     const message = {
       type: 'user.message' as const,
       conversation_id: input.conversationId,
       client_message_id: input.clientMessageId ?? createClientMessageId(),
       message: input.message,
       location: input.location,
+      metadata: input.metadata,
     };
     return this.#follow(new ActiveTurn({ message }, this.#settings.now()));
   }
@@ -215,8 +218,13 @@ export class ChatResource {
         const { message } = turn;
         if (turnId === undefined && message) {
           // The same idempotency key: if the socket had delivered it, this finds that turn.
-          const { conversation_id, client_message_id, location } = message;
-          const input = { message: message.message, location, clientMessageId: client_message_id };
+          const { conversation_id, client_message_id, location, metadata } = message;
+          const input = {
+            message: message.message,
+            location,
+            metadata,
+            clientMessageId: client_message_id,
+          };
           const summary = await messages.send(conversation_id, input, { signal });
           turn.receiveTurn({ ...summary, assistant_message: null, error: null } as Turn);
           turnId = summary.turn_id;

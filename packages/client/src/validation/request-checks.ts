@@ -78,17 +78,19 @@ export function checkRenameConversation(conversationId: unknown, input: unknown)
   });
 }
 
-/** `messages.send(conversationId, input)` and `chat.send(input)`. */
-export function checkSendMessage(conversationId: unknown, input: unknown): void {
+const REST_MESSAGE_OPTIONS = ['message', 'location', 'metadata', 'clientMessageId'];
+const CHAT_MESSAGE_OPTIONS = ['conversationId', ...REST_MESSAGE_OPTIONS];
+
+/** `messages.send(conversationId, input)`, and `chat.send(input)` (`input.conversationId`). */
+export function checkSendMessage(
+  conversationId: unknown,
+  input: unknown,
+  over: 'rest' | 'chat' = 'rest',
+): void {
   check((issues) => {
     issues.uuid('conversationId', conversationId);
-    const fields = options(issues, input ?? {}, [
-      'message',
-      'location',
-      'metadata',
-      'clientMessageId',
-      'conversationId',
-    ]);
+    const known = over === 'rest' ? REST_MESSAGE_OPTIONS : CHAT_MESSAGE_OPTIONS;
+    const fields = options(issues, input ?? {}, known);
     const { message, location, metadata, clientMessageId } = fields;
     if (typeof message !== 'string') issues.add('message', 'Must be a string');
     else if (!MESSAGE_TEXT_PATTERN.test(message))

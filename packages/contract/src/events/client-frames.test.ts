@@ -31,7 +31,7 @@ describe('clientFrameSchema', () => {
     ['user.message without client_message_id', { ...userMessage, client_message_id: undefined }],
     ['user.message with an invalid client_message_id', { ...userMessage, client_message_id: '-x' }],
     ['user.message with a blank message', { ...userMessage, message: ' \n ' }],
-    ['user.message with metadata (REST only)', { ...userMessage, metadata: { platform: 'ios' } }],
+    ['user.message with an unknown metadata key', { ...userMessage, metadata: { os: 'ios' } }],
     ['user.message with an unknown location key', { ...userMessage, location: { street: 'x' } }],
     ['user.message with an unknown property', { ...userMessage, token: 'secret' }],
     ['ping with a 129-character id', { type: 'ping', id: 'p'.repeat(129) }],
@@ -45,5 +45,18 @@ describe('clientFrameSchema', () => {
     ],
   ])('refuses %s', (_, frame) => {
     expect(clientFrameSchema.safeParse(frame).success).toBe(false);
+  });
+});
+
+describe('user.message metadata', () => {
+  it('is accepted, as in a REST submission', () => {
+    const frame = {
+      type: 'user.message',
+      conversation_id: CONVERSATION_ID,
+      client_message_id: 'k-1',
+      message: 'Hello?',
+      metadata: { platform: 'ios', app_version: '4.2.0' },
+    };
+    expect(clientFrameSchema.safeParse(frame).success).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from '../primitives/uuid.ts';
 import { clientMessageIdSchema, messageTextSchema } from '../requests/send-message-request.ts';
-import { locationSchema } from '../resources/message-input.ts';
+import { locationSchema, messageMetadataSchema } from '../resources/message-input.ts';
 
 /** Sends a user message over the WebSocket; same idempotency as the REST submission. */
 export const userMessageFrameSchema = z
@@ -11,6 +11,7 @@ export const userMessageFrameSchema = z
     client_message_id: clientMessageIdSchema,
     message: messageTextSchema,
     location: locationSchema.optional(),
+    metadata: messageMetadataSchema.optional(),
   })
   .meta({
     id: 'UserMessageFrame',
