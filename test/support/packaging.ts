@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { ROOT, type WorkspacePackage } from './workspace-packages.ts';
+
+const exec = promisify(execFile);
+
+/** Runs a command; on failure the error names the command and carries its output. */
+export async function run(command: string, args: string[], cwd: string): Promise<string> {
+  try {
+    const { stdout } = await exec(command, args, {
+      cwd,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' },
+    });
+    return stdout;
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}\n${stdout}\n${stderr}`);
+  }
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    const time = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    newest = Math.max(newest, time);
+  }
+  return newest;
+}
+
+function oldestMtime(dir: string): number {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    const time = entry.isDirectory() ? oldestMtime(path) : statSync(path).mtimeMs;
+    oldest = Math.min(oldest, time);
+  }
+  return oldest;
+}
+
+/** A package needs a build when `dist` is missing or older than any of its sources or config. */
+export function needsBuild(pkg: WorkspacePackage): boolean {
+  const dist = `${pkg.dir}/dist`;
+  if (!existsSync(dist) || readdirSync(dist).length === 0) return true;
+  const sources = Math.max(
+    newestMtime(`${pkg.dir}/src`),
+    statSync(`${pkg.dir}/package.json`).mtimeMs,
+    existsSync(`${pkg.dir}/tsup.config.ts`) ? statSync(`${pkg.dir}/tsup.config.ts`).mtimeMs : 0,
+  );
+  return oldestMtime(dist) < sources;
+}
+
+/** Builds the packages whose `dist` is missing or stale, two at a time. */
+export async function buildStale(packages: WorkspacePackage[]): Promise<string[]> {
+  const stale = packages.filter(needsBuild);
+  const tsup = `${ROOT}node_modules/tsup/dist/cli-default.js`;
+  const queue = [...stale];
+  const worker = async () => {
+    for (let pkg = queue.shift(); pkg; pkg = queue.shift()) {
+      await run(process.execPath, [tsup, '--silent'], pkg.dir);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return stale.map((pkg) => pkg.name);
+}
