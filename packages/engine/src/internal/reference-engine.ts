@@ -36,6 +36,7 @@ import { type OperationOutcome, type OperationRequest, runOperation } from './re
 import type { Prng } from './seeded-random.ts';
 import { ContractGuard } from './self-check/contract-guard.ts';
 import type { ContractViolation } from './self-check/contract-self-check.ts';
+import { ClientFrameHandler } from './socket/client-frame-handler.ts';
 import type { SocketEventObserver } from './socket/socket-hooks.ts';
 import { SocketHub } from './socket/socket-hub.ts';
 import type { SocketOpenRequest, SocketSession } from './socket/socket-transport.ts';
@@ -135,18 +136,18 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     onViolation: options.onContractViolation,
   });
   const streams = new TurnStreams(context);
+  const submission = { context, streams, scheduler: new TurnScheduler(context, streams) };
   const sockets = new SocketHub({
-    ...(options.observeEvent ? { observeEvent: options.observeEvent } : {}),
-    recordFrame: (frame) => journal.record(frameJournalEntry(clock, frame)),
-    checkEvent: (event) => contractGuard.checkEvent(event),
-  });
-  const services: EngineServices = {
     context,
     streams,
-    scheduler: new TurnScheduler(context, streams),
-    sockets,
-  };
-  sockets.attach(services);
+    frames: new ClientFrameHandler(submission),
+    hooks: {
+      ...(options.observeEvent ? { observeEvent: options.observeEvent } : {}),
+      recordFrame: (frame) => journal.record(frameJournalEntry(clock, frame)),
+      checkEvent: (event) => contractGuard.checkEvent(event),
+    },
+  });
+  const services: EngineServices = { ...submission, sockets };
   const loadConfiguration = () => {
     for (const partner of options.config.partners) registerPartner(context.state, partner);
   };

@@ -1,12 +1,9 @@
-import { HTTP_HEADERS, OPERATIONS, type OperationName } from '@partner-assistant/contract';
+import { HTTP_HEADERS, type OperationName } from '@partner-assistant/contract';
 import { ApiError } from './api-error.ts';
 import { type EngineResponse, errorResponse } from './engine-response.ts';
-import { readAuthorizationHeader } from './identity/authorization-header.ts';
-import { type ApplicationCaller, isUserCaller, type UserCaller } from './identity/caller.ts';
-import { authenticateApplication } from './identity/tenant-directory.ts';
+import { admit, authenticateCaller } from './gate/caller-gate.ts';
+import type { ApplicationCaller, UserCaller } from './identity/caller.ts';
 import { identifyRequester } from './identity/tenant-scope.ts';
-import { resolveUserToken, tokenHasScope } from './identity/token-registry.ts';
-import { countRequest, rateLimitHeaders } from './limits/request-rate.ts';
 import { OPERATION_HANDLERS } from './operations/operation-handlers.ts';
 import type { EngineServices, OperationHandler } from './operations/operation-types.ts';
 import { parseOperationInput, type RequestBody } from './routing/operation-input.ts';
@@ -39,46 +36,10 @@ export interface OperationOutcome {
   failure?: unknown;
 }
 
-/** Authenticates a user token: the user, its application and partner. */
-export function authenticateUser(services: EngineServices, token: string | undefined): UserCaller {
-  const record = token === undefined ? undefined : resolveUserToken(services.context, token);
-  const application = record ? services.context.state.applications.get(record.clientId) : undefined;
-  const partner = application
-    ? services.context.state.partners.get(application.partnerId)
-    : undefined;
-  if (!record || !application || !partner) {
-    throw new ApiError('unauthorized', 'Missing, invalid, expired or revoked access token', {
-      headers: { 'WWW-Authenticate': 'Bearer realm="partner-assistant"' },
-    });
-  }
-  return { application, partner, token: record };
-}
-
-function authenticate(
-  services: EngineServices,
-  operation: OperationName,
-  header: string | undefined,
-) {
-  const credentials = readAuthorizationHeader(header);
-  if (OPERATIONS[operation].auth === 'bearer') {
-    return authenticateUser(
-      services,
-      credentials.scheme === 'bearer' ? credentials.token : undefined,
-    );
-  }
-  try {
-    return authenticateApplication(services.context.state, credentials);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const headers = { 'WWW-Authenticate': 'Basic realm="partner-assistant"' };
-    throw new ApiError(error.code, error.message, { ...error.options, headers });
-  }
-}
-
 /**
  * Runs one REST operation: first an injected fault, if a test armed one for this operation (it
- * answers before anything else, as a gateway would); then authentication (401), the request rate (429), the scope (403), input
- * validation with the contract schemas (415/422), then the operation. Every refusal becomes the
+ * answers before anything else, as a gateway would); then the caller gate (authentication 401, the
+ * request rate 429, the scope 403), input validation with the contract schemas (415/422), then the operation. Every refusal becomes the
  * error envelope; an unexpected failure becomes `500 internal_error`, never a crash.
  */
 export function runOperation(
@@ -96,18 +57,8 @@ export function runOperation(
   let headers: Record<string, string> = {};
   let caller: ApplicationCaller | UserCaller | undefined;
   try {
-    caller = authenticate(services, request.operation, request.authorization);
-    const window = countRequest(services.context, caller.application);
-    headers = rateLimitHeaders(window);
-    if (window.exceeded) {
-      throw new ApiError('rate_limit_exceeded', 'Too many requests for this application', {
-        retryAfterSeconds: window.resetSeconds,
-      });
-    }
-    const scope = OPERATIONS[request.operation].scope;
-    if (scope && isUserCaller(caller) && !tokenHasScope(caller.token, scope)) {
-      throw new ApiError('insufficient_scope', `This operation requires the scope ${scope}`);
-    }
+    caller = authenticateCaller(services.context, request.operation, request.authorization);
+    headers = admit(services.context, caller, request.operation);
     const input = parseOperationInput(request.operation, {
       params: request.params ?? {},
       query: request.query ?? {},

@@ -1,64 +1,71 @@
 import {
+  type ApiErrorCode,
   CLOSE_CODES,
   FIELD_LIMITS,
-  type ServerEvent,
   WEBSOCKET_SUBPROTOCOL,
 } from '@partner-assistant/contract';
-import type { TimerHandle } from '../clock.ts';
+import { ApiError } from '../api-error.ts';
+import type { EngineContext } from '../engine-context.ts';
+import { authenticateUser, countAgainstRate, requireScope } from '../gate/caller-gate.ts';
+import { CHANNEL_OPERATIONS } from '../gate/channel-operations.ts';
 import type { UserCaller } from '../identity/caller.ts';
-import { countRequest } from '../limits/request-rate.ts';
-import type { EngineServices, SocketDirectory } from '../operations/operation-types.ts';
-import { authenticateUser } from '../request-pipeline.ts';
-import { handleClientFrame, readClientFrame } from './client-frame-handler.ts';
+import type { SocketDirectory } from '../operations/operation-types.ts';
+import type { TurnEventSink } from '../turns/turn-streams.ts';
+import type { ClientFrames } from './client-frame-handler.ts';
+import { readClientFrame } from './client-frame-reader.ts';
+import type { OpenSocket } from './open-socket.ts';
 import type { SocketFrameRecord, SocketHubHooks } from './socket-hooks.ts';
 import type { SocketOpenRequest, SocketSession, SocketTransport } from './socket-transport.ts';
 
+export type { OpenSocket } from './open-socket.ts';
 export type { SocketEventObserver } from './socket-hooks.ts';
 
 /** Close code a client sees when its connection is cut without a closing handshake. */
 const ABNORMAL_CLOSURE = 1006;
 
-/** An open, authenticated connection. */
-export interface OpenSocket {
-  /** Connection id. */
-  id: string;
-  /** Who is connected. */
-  caller: UserCaller;
-  /** The connection. */
-  transport: SocketTransport;
-  /** Timer that closes the socket when the token expires. */
-  expiryTimer: TimerHandle;
-  /** The socket's single way out: every event it receives goes through here. */
-  deliver(event: ServerEvent): void;
-  /** Cuts the connection abruptly (fault injection). */
-  drop(): void;
-}
+/** The close code of a handshake the caller gate refuses. */
+const HANDSHAKE_CLOSE_CODES: Partial<Record<ApiErrorCode, number>> = {
+  unauthorized: CLOSE_CODES.unauthorized,
+  insufficient_scope: CLOSE_CODES.insufficientScope,
+  rate_limit_exceeded: CLOSE_CODES.rateLimited,
+};
 
 const encoder = new TextEncoder();
 const CLOSED_SESSION: Omit<SocketSession, 'id'> = { receive: () => {}, closed: () => {} };
 
+/** What the hub needs from the rest of the engine, given once at construction. */
+export interface SocketHubDependencies {
+  /** State, clock and ids. */
+  context: EngineContext;
+  /** Where a closing socket stops following its turns. */
+  streams: { unfollowAll(sink: TurnEventSink): void };
+  /** Answers client frames. */
+  frames: ClientFrames;
+  /** Journal, self-check and observers of what goes in and out. */
+  hooks?: SocketHubHooks;
+}
+
 /**
- * Every WebSocket connection: authenticates the handshake (closing with 4400/4401/4403/4429),
- * closes sockets whose token expires or is revoked, and routes client frames.
+ * Every WebSocket connection: opens it through the caller gate (closing with 4400/4401/4403/4429),
+ * closes sockets whose token expires or is revoked, and hands client frames to the frame handler.
  */
 export class SocketHub implements SocketDirectory {
   readonly #sockets = new Map<string, OpenSocket>();
-  #services: EngineServices | undefined;
+  readonly #context: EngineContext;
+  readonly #streams: SocketHubDependencies['streams'];
+  readonly #frames: ClientFrames;
   readonly #hooks: SocketHubHooks;
 
-  constructor(hooks: SocketHubHooks = {}) {
-    this.#hooks = hooks;
-  }
-
-  /** Wires the hub to the engine (they depend on each other). */
-  attach(services: EngineServices): void {
-    this.#services = services;
+  constructor(dependencies: SocketHubDependencies) {
+    this.#context = dependencies.context;
+    this.#streams = dependencies.streams;
+    this.#frames = dependencies.frames;
+    this.#hooks = dependencies.hooks ?? {};
   }
 
   /** Accepts or refuses a new connection; a refused one is closed at once with its close code. */
   open(request: SocketOpenRequest): SocketSession {
-    const services = this.#requireServices();
-    const id = services.context.random.uuid();
+    const id = this.#context.random.uuid();
     const refuse = (code: number, reason: string): SocketSession => {
       request.transport.close(code, reason);
       return { id, ...CLOSED_SESSION };
@@ -71,20 +78,19 @@ export class SocketHub implements SocketDirectory {
     }
     let caller: UserCaller;
     try {
-      caller = authenticateUser(services, request.protocols[1]);
-    } catch {
-      return refuse(CLOSE_CODES.unauthorized, 'missing, invalid, expired or revoked token');
-    }
-    if (!caller.token.scopes.includes('chat:read'))
-      return refuse(CLOSE_CODES.insufficientScope, 'chat:read required');
-    if (countRequest(services.context, caller.application).exceeded) {
-      return refuse(CLOSE_CODES.rateLimited, 'rate limit exceeded');
+      caller = authenticateUser(this.#context, request.protocols[1]);
+      requireScope(caller, CHANNEL_OPERATIONS.handshake);
+      countAgainstRate(this.#context, caller);
+    } catch (error) {
+      const code = error instanceof ApiError ? HANDSHAKE_CLOSE_CODES[error.code] : undefined;
+      if (!(error instanceof ApiError) || code === undefined) throw error;
+      return refuse(code, error.message);
     }
     return this.#register(id, caller, request.transport);
   }
 
   #register(id: string, caller: UserCaller, transport: SocketTransport): SocketSession {
-    const { clock } = this.#requireServices().context;
+    const { clock } = this.#context;
     const socket: OpenSocket = {
       id,
       caller,
@@ -124,7 +130,7 @@ export class SocketHub implements SocketDirectory {
       return;
     }
     try {
-      handleClientFrame(this.#requireServices(), socket, read);
+      this.#frames.handle(socket, read);
     } catch {
       // Never caused by input (every refusal is a frame.rejected): close as decided, reconnectable.
       this.#close(socket, CLOSE_CODES.internalError, 'unexpected server failure');
@@ -153,9 +159,8 @@ export class SocketHub implements SocketDirectory {
 
   #forget(socket: OpenSocket): void {
     if (!this.#sockets.delete(socket.id)) return;
-    const services = this.#requireServices();
-    services.context.clock.clearTimer(socket.expiryTimer);
-    services.streams.unfollowAll(socket);
+    this.#context.clock.clearTimer(socket.expiryTimer);
+    this.#streams.unfollowAll(socket);
   }
 
   /** Closes every socket of `userId`. */
@@ -189,10 +194,5 @@ export class SocketHub implements SocketDirectory {
   /** Number of open sockets. */
   get size(): number {
     return this.#sockets.size;
-  }
-
-  #requireServices(): EngineServices {
-    if (!this.#services) throw new Error('SocketHub used before attach()');
-    return this.#services;
   }
 }

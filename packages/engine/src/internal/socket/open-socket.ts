@@ -1,0 +1,20 @@
+import type { ServerEvent } from '@partner-assistant/contract';
+import type { TimerHandle } from '../clock.ts';
+import type { UserCaller } from '../identity/caller.ts';
+import type { SocketTransport } from './socket-transport.ts';
+
+/** An open, authenticated connection. */
+export interface OpenSocket {
+  /** Connection id. */
+  id: string;
+  /** Who is connected. */
+  caller: UserCaller;
+  /** The connection. */
+  transport: SocketTransport;
+  /** Timer that closes the socket when the token expires. */
+  expiryTimer: TimerHandle;
+  /** The socket's single way out: every event it receives goes through here. */
+  deliver(event: ServerEvent): void;
+  /** Cuts the connection abruptly (fault injection). */
+  drop(): void;
+}
