@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import { readmeSnippets } from './support/readme-snippets.ts';
+import { markdownSnippets, type ReadmeSnippet } from './support/readme-snippets.ts';
 import { publishablePackages, ROOT } from './support/workspace-packages.ts';
 
 const run = promisify(execFile);
@@ -31,19 +31,40 @@ function thirdPartyPath(specifier: string, packageDir: string): string | undefin
   return undefined;
 }
 
+/** The guides written as complete programs or self-standing snippets; their imports resolve here. */
+const GUIDES = [
+  'docs/getting-started/backend-developer.md',
+  'docs/getting-started/app-developer.md',
+  'docs/getting-started/ci-engineer.md',
+  'docs/guides/tokens-and-security.md',
+  'docs/guides/errors.md',
+  'docs/guides/testing.md',
+];
+const GUIDES_RESOLVE_FROM = `${ROOT}packages/backend`;
+
 /**
- * Every ```ts block of every package README compiles against the packages' sources, strictly.
- * Their third-party imports (express, vitest) resolve as they would for that package's users.
+ * Every ```ts block of every package README and of the getting-started pages and guides compiles
+ * against the packages' sources, strictly. Their third-party imports (express, vitest) resolve as
+ * they would for that package's users.
  */
-it('the README snippets of every package compile against the sources', async () => {
+it('the README and guide snippets compile against the sources', async () => {
   const dir = mkdtempSync(`${tmpdir()}/readme-snippets-`);
   const files: string[] = [];
   const paths: Record<string, string[]> = {};
   const builtins = new Set(builtinModules);
+  const sources: { snippets: ReadmeSnippet[]; resolveFrom: string }[] = [];
   for (const pkg of publishablePackages()) {
     for (const entry of pkg.entries) paths[entry.specifier] = [entry.source];
     if (!existsSync(`${pkg.dir}/README.md`)) continue;
-    for (const snippet of readmeSnippets(pkg.dir, basename(pkg.dir))) {
+    const snippets = markdownSnippets(`${pkg.dir}/README.md`, basename(pkg.dir));
+    sources.push({ snippets, resolveFrom: pkg.dir });
+  }
+  for (const guide of GUIDES) {
+    const snippets = markdownSnippets(`${ROOT}${guide}`, basename(guide, '.md'));
+    sources.push({ snippets, resolveFrom: GUIDES_RESOLVE_FROM });
+  }
+  for (const { snippets, resolveFrom } of sources) {
+    for (const snippet of snippets) {
       writeFileSync(`${dir}/${snippet.file}`, snippet.code);
       files.push(`${dir}/${snippet.file}`);
       for (const [, specifier = ''] of snippet.code.matchAll(
@@ -51,8 +72,11 @@ it('the README snippets of every package compile against the sources', async () 
       )) {
         if (specifier.startsWith('@partner-assistant/') || specifier.startsWith('node:')) continue;
         if (builtins.has(specifier) || paths[specifier]) continue;
-        const path = thirdPartyPath(specifier, pkg.dir);
-        if (path) paths[specifier] = [path];
+        const path = thirdPartyPath(specifier, resolveFrom);
+        if (!path) continue;
+        // `vitest/config`: the package's folder, then the subpath inside it.
+        const subpath = specifier.split('/').slice(specifier.startsWith('@') ? 2 : 1);
+        paths[specifier] = [[path, ...subpath].join('/')];
       }
     }
   }

@@ -27,6 +27,9 @@ const PRELUDE: Record<string, string> = {
   startedAt: 'declare const startedAt: string;',
   tenant: 'declare const tenant: { clientId: string; clientSecret: string; partnerId: string };',
   conversationId: 'declare const conversationId: string;',
+  externalUserId: 'declare const externalUserId: string;',
+  client: "declare const client: import('@partner-assistant/client').PartnerAssistantClient;",
+  backend: "declare const backend: import('@partner-assistant/backend').PartnerBackend;",
   authorization: 'declare const authorization: string;',
   defineConfig: 'declare function defineConfig(config: object): object;',
   // The test runner's globals, as any runner has them.
@@ -69,12 +72,12 @@ export function withPrelude(code: string): string {
 }
 
 /**
- * The ```ts blocks of a package's README, each a file. A block holding several files, marked by
- * `// path/to/file.ts` lines, is cut into one snippet per file.
+ * The ```ts blocks of a Markdown file, each a file named after `label`. A block holding several
+ * files, marked by `// path/to/file.ts` lines, is cut into one snippet per file.
  */
-export function readmeSnippets(packageDir: string, label: string): ReadmeSnippet[] {
-  const readme = readFileSync(`${packageDir}/README.md`, 'utf8');
-  const blocks = [...readme.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
+export function markdownSnippets(markdownFile: string, label: string): ReadmeSnippet[] {
+  const markdown = readFileSync(markdownFile, 'utf8');
+  const blocks = [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
   return blocks.flatMap((block, index) => {
     const parts = block.split(/^(?=\/\/ [\w./-]+\.ts\s*$)/m).filter((part) => part.trim() !== '');
     return parts.map((part, partIndex) => ({
@@ -82,4 +85,9 @@ export function readmeSnippets(packageDir: string, label: string): ReadmeSnippet
       code: withPrelude(part),
     }));
   });
+}
+
+/** The ```ts blocks of a package's README. */
+export function readmeSnippets(packageDir: string, label: string): ReadmeSnippet[] {
+  return markdownSnippets(`${packageDir}/README.md`, label);
 }
