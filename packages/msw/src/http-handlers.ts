@@ -2,6 +2,7 @@ import { HTTP_HEADERS, OPERATIONS, PATH_PREFIX } from '@partner-assistant/contra
 import {
   BASE_HEADERS,
   type EngineResponse,
+  outOfBandRequestId,
   preflightHeaders,
   type ReferenceEngine,
 } from '@partner-assistant/engine/internal';
@@ -20,7 +21,7 @@ function preflight(request: Request, path: string): Response | undefined {
     return undefined;
   const headers = preflightHeaders(path);
   if (!headers) return undefined;
-  const requestId = globalThis.crypto.randomUUID();
+  const requestId = outOfBandRequestId();
   return new HttpResponse(null, {
     status: 204,
     headers: { ...headers, [HTTP_HEADERS.requestId]: requestId, 'Cache-Control': 'no-store' },

@@ -15,7 +15,7 @@ export interface ApiErrorOptions {
  * single request entry point turns it into a response, so no path can leak another shape.
  */
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
+  override readonly name: string = 'ApiError';
   /** Machine-readable code from {@link API_ERROR_CODES}. */
   readonly code: ApiErrorCode;
   /** HTTP status of {@link code}. */

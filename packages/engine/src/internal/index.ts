@@ -71,6 +71,7 @@ export {
   type ReferenceEngine,
   type ReferenceEngineOptions,
 } from './reference-engine.ts';
+export { outOfBandRequestId } from './request-ids.ts';
 export type { OperationOutcome, OperationRequest } from './request-pipeline.ts';
 export type { RequestBody } from './routing/operation-input.ts';
 export { matchRoute, type RouteMatch } from './routing/route-table.ts';

@@ -32,6 +32,7 @@ import { type JournalScope, RequestJournal } from './journal/request-journal.ts'
 import type { EngineServices } from './operations/operation-types.ts';
 import { resetTenantData } from './operations/reset-tenant.ts';
 import { cryptoRandomSource, type RandomSource } from './random-source.ts';
+import { apiRequestId } from './request-ids.ts';
 import { type OperationOutcome, type OperationRequest, runOperation } from './request-pipeline.ts';
 import type { Prng } from './seeded-random.ts';
 import { ContractGuard } from './self-check/contract-guard.ts';
@@ -171,7 +172,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
   };
   const handleHttp = (input: HttpRequestInput) => {
     const outcome = handleHttpRequest(
-      { newRequestId: () => context.random.uuid(), runOperation: handle },
+      { newRequestId: () => apiRequestId(context.random), runOperation: handle },
       input,
     );
     if (outcome.operation === undefined) contractGuard.checkResponse(undefined, outcome.response);
@@ -187,7 +188,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       return handleHttp(input);
     },
     openSocket: (request) => sockets.open(request),
-    newRequestId: () => context.random.uuid(),
+    newRequestId: () => apiRequestId(context.random),
     createTenant: (tenantOptions) => createTenant(context, tenantOptions),
     recordHttpExchange: (exchange) => journal.record(httpJournalEntry(clock, exchange)),
     expireToken: (token) => closeTokenSockets(token, expireUserToken(context, token)),

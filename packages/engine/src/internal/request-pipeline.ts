@@ -6,6 +6,7 @@ import type { ApplicationCaller, UserCaller } from './identity/caller.ts';
 import { identifyRequester } from './identity/tenant-scope.ts';
 import { OPERATION_HANDLERS } from './operations/operation-handlers.ts';
 import type { EngineServices, OperationHandler } from './operations/operation-types.ts';
+import { apiRequestId } from './request-ids.ts';
 import { parseOperationInput, type RequestBody } from './routing/operation-input.ts';
 
 /** One REST request addressed to a known operation: the single entry point of every REST call. */
@@ -46,7 +47,7 @@ export function runOperation(
   services: EngineServices,
   request: OperationRequest,
 ): OperationOutcome {
-  const requestId = request.requestId ?? services.context.random.uuid();
+  const requestId = request.requestId ?? apiRequestId(services.context.random);
   const { state } = services.context;
   const requester = () => identifyRequester(state, request.authorization);
   const injected = services.context.faults.takeInjectedError(request.operation, requester);

@@ -47,10 +47,10 @@ export function createAdminApp(
           body: body.value,
         })
       : malformedAdminBody();
-    writeAnswer(res, { status: answer.status, headers: answer.headers ?? {}, body: answer.body });
+    writeAnswer(res, answer);
   });
   app.use((_error: unknown, _req: Request, res: Response, _next: unknown) => {
-    writeAnswer(res, { status: 422, headers: {}, body: malformedAdminBody().body });
+    writeAnswer(res, malformedAdminBody());
   });
   return app;
 }

@@ -1,6 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { HTTP_HEADERS } from '@partner-assistant/contract';
-import { BASE_HEADERS, type EngineResponse } from '@partner-assistant/engine/internal';
+import {
+  BASE_HEADERS,
+  type EngineResponse,
+  outOfBandRequestId,
+} from '@partner-assistant/engine/internal';
 
 /**
  * Writes an engine answer: the base headers, then the engine's (which may replace
@@ -18,7 +22,7 @@ export function writeAnswer(res: ServerResponse, response: EngineResponse): void
 export function writePreflight(res: ServerResponse, headers: Record<string, string>): void {
   res.writeHead(204, {
     ...headers,
-    [HTTP_HEADERS.requestId]: globalThis.crypto.randomUUID(),
+    [HTTP_HEADERS.requestId]: outOfBandRequestId(),
     'Cache-Control': 'no-store',
   });
   res.end();

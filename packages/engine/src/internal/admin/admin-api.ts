@@ -1,5 +1,7 @@
-import { z } from 'zod';
+import { ApiError } from '../api-error.ts';
 import type { EngineControl } from '../control/server-control.ts';
+import { type EngineResponse, errorResponse } from '../engine-response.ts';
+import { outOfBandRequestId } from '../request-ids.ts';
 import { adminRoute } from './admin-routes.ts';
 
 /** Reserved prefix of the admin API, outside `/api/partners/v1`; served only with `--admin`. */
@@ -17,73 +19,59 @@ export interface AdminRequest {
   body: unknown;
 }
 
-/** An admin answer: a status and a JSON body (an error uses the API's envelope). */
-export interface AdminResponse {
-  /** HTTP status. */
-  status: number;
-  /** JSON body. */
-  body: unknown;
-  /** Extra headers (`Allow` on a 405). */
-  headers?: Record<string, string>;
+/** An admin answer: a status, headers and a JSON body (an error is the API's envelope). */
+export type AdminResponse = EngineResponse;
+
+/** An admin refusal as the API's envelope, with a request id outside the API's sequence. */
+function refusal(error: ApiError): AdminResponse {
+  return errorResponse(error, outOfBandRequestId());
 }
 
-function envelope(
-  status: number,
-  code: string,
-  message: string,
-  extra: {
-    details?: Array<{ path: string; message: string }>;
-    headers?: Record<string, string>;
-  } = {},
-): AdminResponse {
-  return {
-    status,
-    body: {
-      error: {
-        code,
-        message,
-        retryable: false,
-        request_id: globalThis.crypto.randomUUID(),
-        ...(extra.details ? { details: extra.details } : {}),
-      },
-    },
-    ...(extra.headers ? { headers: extra.headers } : {}),
-  };
+/** Control inputs come from the body: their paths say so. */
+function fromBody(error: ApiError): ApiError {
+  const details = error.options.details?.map((detail) => ({
+    ...detail,
+    path: detail.path ? `body.${detail.path}` : 'body',
+  }));
+  return new ApiError(error.code, error.message, {
+    ...error.options,
+    ...(details ? { details } : {}),
+  });
 }
 
 /** The answer to an admin body that is not JSON (422). */
 export function malformedAdminBody(): AdminResponse {
-  return envelope(422, 'invalid_request', 'The admin body must be JSON', {
-    details: [{ path: 'body', message: 'Malformed JSON' }],
-  });
+  return refusal(
+    new ApiError('invalid_request', 'The admin body must be JSON', {
+      details: [{ path: 'body', message: 'Malformed JSON' }],
+    }),
+  );
 }
 
 /**
- * Answers one admin request by calling the matching `control` function: JSON in, JSON out, the
- * error envelope on failure (404 unknown path, 405 other method, 422 invalid input or a clock
- * that cannot move).
+ * Answers one admin request by calling the matching `control` function, which validates its input
+ * once: JSON in, JSON out, the error envelope on failure (404 unknown path, 405 other method, 422
+ * invalid input or a clock that cannot move). Transport-free: an HTTP adapter only mounts it.
  */
 export function handleAdminRequest(control: EngineControl, request: AdminRequest): AdminResponse {
   const route = adminRoute(request.method, request.path);
-  if (route.kind === 'not_found') return envelope(404, 'not_found', 'No such admin route');
+  if (route.kind === 'not_found') return refusal(new ApiError('not_found', 'No such admin route'));
   if (route.kind === 'method_not_allowed') {
     const allow = route.allow.join(', ');
-    return envelope(405, 'method_not_allowed', `Method not allowed; use ${allow}`, {
-      headers: { Allow: allow },
-    });
+    return refusal(
+      new ApiError('method_not_allowed', `Method not allowed; use ${allow}`, {
+        headers: { Allow: allow },
+      }),
+    );
   }
   try {
-    return route.run(control, request);
+    const answer = route.run(control, request);
+    return { status: answer.status, headers: {}, body: answer.body };
   } catch (error) {
-    if (error instanceof z.ZodError) {
-      const details = error.issues.map((issue) => ({
-        path: ['body', ...issue.path.map(String)].join('.'),
-        message: issue.message,
-      }));
-      return envelope(422, 'invalid_request', 'Invalid admin request', { details });
-    }
+    if (error instanceof ApiError) return refusal(fromBody(error));
+    // A manual clock refusing an instant, and the like: the input is what is wrong.
     if (error instanceof Error && !(error instanceof TypeError))
-      return envelope(422, 'invalid_request', error.message);
+      return refusal(new ApiError('invalid_request', error.message));
     throw error;
   }
 }

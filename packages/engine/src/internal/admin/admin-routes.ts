@@ -1,25 +1,37 @@
 import { z } from 'zod';
+import { controlInput } from '../control/control-input.ts';
 import type { EngineControl } from '../control/server-control.ts';
-import type { AdminRequest, AdminResponse } from './admin-api.ts';
+import type { AdminRequest } from './admin-api.ts';
 
-type AdminHandler = (control: EngineControl, request: AdminRequest) => AdminResponse;
+/** What a route answers when it succeeds. */
+interface AdminResult {
+  status: number;
+  body: unknown;
+}
 
-const ok = (body: unknown = { ok: true }): AdminResponse => ({ status: 200, body });
+type AdminHandler = (control: EngineControl, request: AdminRequest) => AdminResult;
+
+const ok = (body: unknown = { ok: true }): AdminResult => ({ status: 200, body });
 
 /** A route that runs `action` and answers `{ "ok": true }`. */
 const done =
   (action: AdminHandler extends (...args: infer A) => unknown ? (...args: A) => void : never) =>
-  (control: EngineControl, request: AdminRequest): AdminResponse => {
+  (control: EngineControl, request: AdminRequest): AdminResult => {
     action(control, request);
     return ok();
   };
 
 /** The body as an object (`{}` when absent); `control` validates its fields. */
 function bodyOf<T>(value: unknown): T {
-  return z.record(z.string(), z.unknown()).parse(value ?? {}) as T;
+  return controlInput(z.record(z.string(), z.unknown()), value ?? {}) as T;
 }
 
 type Control = EngineControl;
+
+/** The one field of a body such as `{ "ms": 1000 }`: its value, which the control validates. */
+function field(body: unknown, name: string): unknown {
+  return controlInput(z.strictObject({ [name]: z.unknown() }), body)[name];
+}
 
 /**
  * The `{ tenant }` a scoped admin request names: `?tenant=` (any method), or `tenant` in the
@@ -27,10 +39,10 @@ type Control = EngineControl;
  */
 function tenantOption(request: AdminRequest): { tenant?: string } {
   const fromQuery = new URLSearchParams(request.search).get('tenant') ?? undefined;
-  const fromBody = z
-    .looseObject({ tenant: z.string().optional() })
-    .optional()
-    .parse(request.body ?? undefined)?.tenant;
+  const fromBody = controlInput(
+    z.looseObject({ tenant: z.string().optional() }).optional(),
+    request.body ?? undefined,
+  )?.tenant;
   const tenant = fromBody ?? fromQuery;
   return tenant === undefined ? {} : { tenant };
 }
@@ -56,13 +68,13 @@ const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
   },
   '/clock/advance': {
     POST: (control, { body }) => {
-      control.clock.advance(z.strictObject({ ms: z.number() }).parse(body).ms);
+      control.clock.advance(field(body, 'ms') as number);
       return ok({ now: control.clock.now().toISOString() });
     },
   },
   '/clock/set': {
     POST: (control, { body }) => {
-      control.clock.set(z.strictObject({ instant: z.string() }).parse(body).instant);
+      control.clock.set(field(body, 'instant') as string);
       return ok({ now: control.clock.now().toISOString() });
     },
   },
@@ -94,22 +106,26 @@ const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
   },
   '/faults/fail-next-turns': {
     POST: (control, { body }) => {
-      const { count, tenant } = z
-        .strictObject({ count: z.number().optional(), tenant: z.string().optional() })
-        .parse(body ?? {});
-      control.faults.failNextTurns(count, tenant === undefined ? {} : { tenant });
+      const { count, tenant } = controlInput(
+        z.strictObject({ count: z.unknown(), tenant: z.string().optional() }),
+        body ?? {},
+      );
+      control.faults.failNextTurns(
+        count as number | undefined,
+        tenant === undefined ? {} : { tenant },
+      );
       return ok();
     },
   },
   '/tokens/expire': {
     POST: (control, { body }) => {
-      control.tokens.expire(z.strictObject({ accessToken: z.string() }).parse(body).accessToken);
+      control.tokens.expire(field(body, 'accessToken') as string);
       return ok();
     },
   },
   '/tokens/revoke': {
     POST: (control, { body }) => {
-      control.tokens.revoke(z.strictObject({ accessToken: z.string() }).parse(body).accessToken);
+      control.tokens.revoke(field(body, 'accessToken') as string);
       return ok();
     },
   },

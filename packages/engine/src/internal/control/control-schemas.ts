@@ -43,6 +43,9 @@ export const dropAfterDeltaSchema = z.strictObject({
 /** Input of `control.faults.failNextTurns`. */
 export const turnCountSchema = z.number().int().min(0).max(1_000_000);
 
+/** Input of `control.tokens.expire` and `revoke`. */
+export const accessTokenSchema = z.string().min(1).max(4096);
+
 /** Input of `control.clock.advance`. */
 export const advanceSchema = z
   .number()

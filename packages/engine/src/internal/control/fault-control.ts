@@ -5,6 +5,7 @@ import type {
   ReferenceEngine,
   TenantScope,
 } from '../index.ts';
+import { controlInput } from './control-input.ts';
 import {
   dropAfterDeltaSchema,
   injectErrorsSchema,
@@ -53,25 +54,25 @@ export function scopeOf(
   return tenant === undefined ? undefined : engine.resolveTenant(tenant);
 }
 
-/** The fault controls of `engine`; every input is validated (a `ZodError` names the field). */
+/** The fault controls of `engine`; every input is validated (an `ApiError` `invalid_request` names the field). */
 export function faultControl(engine: ReferenceEngine): FaultControl {
   const { faults } = engine;
   const scopeOption = (options: TenantOption | undefined) =>
-    scopeOf(engine, tenantOptionSchema.parse(options ?? {}).tenant);
+    scopeOf(engine, controlInput(tenantOptionSchema, options ?? {}).tenant);
   return {
     injectErrors: (options) => {
-      const { tenant, ...errors } = injectErrorsSchema.parse(options);
+      const { tenant, ...errors } = controlInput(injectErrorsSchema, options);
       faults.injectErrors({ ...errors, scope: scopeOf(engine, tenant) });
     },
     setLatency: (latency, options) =>
-      faults.setLatency(latencySchema.parse(latency), scopeOption(options)),
+      faults.setLatency(controlInput(latencySchema, latency, 'latency'), scopeOption(options)),
     dropSockets: (options) => engine.dropSockets(scopeOption(options)),
     dropAfterDelta: (options) => {
-      const { tenant, ...drop } = dropAfterDeltaSchema.parse(options);
+      const { tenant, ...drop } = controlInput(dropAfterDeltaSchema, options);
       faults.dropAfterDelta({ ...drop, scope: scopeOf(engine, tenant) });
     },
     failNextTurns: (count = 1, options = {}) =>
-      faults.failNextTurns(turnCountSchema.parse(count), scopeOption(options)),
+      faults.failNextTurns(controlInput(turnCountSchema, count, 'count'), scopeOption(options)),
     clear: (options) => faults.clear(scopeOption(options)),
   };
 }

@@ -1,4 +1,5 @@
 import type { OperationName } from '@partner-assistant/contract';
+import { ApiError } from '../api-error.ts';
 import {
   type ContractViolation,
   type HttpJournalEntry,
@@ -10,7 +11,9 @@ import {
   type TenantCredentials,
   type TenantOptions,
 } from '../index.ts';
+import { controlInput } from './control-input.ts';
 import {
+  accessTokenSchema,
   advanceSchema,
   instantSchema,
   journalFilterSchema,
@@ -80,21 +83,23 @@ export interface EngineControl {
 function clockControl(resolved: ResolvedClock): ClockControl {
   const manual = () => {
     if (resolved.clock instanceof ManualClock) return resolved.clock;
-    throw new Error(
+    throw new ApiError(
+      'invalid_request',
       'The server clock is real: start it with { clock: "manual" } (or --clock manual) to move time',
     );
   };
   return {
     mode: resolved.mode,
     now: () => new Date(resolved.clock.now()),
-    advance: (ms) => manual().advance(advanceSchema.parse(ms)),
-    set: (instant) => manual().set(new Date(instantSchema.parse(instant)).getTime()),
+    advance: (ms) => manual().advance(controlInput(advanceSchema, ms, 'ms')),
+    set: (instant) =>
+      manual().set(new Date(controlInput(instantSchema, instant, 'instant')).getTime()),
   };
 }
 
 /**
  * The `control` object of a running server: every input is validated (a bad one throws a
- * `ZodError` naming the field). A seeded random source starts over on {@link reset}, so each test
+ * `ApiError` `invalid_request` naming the field). A seeded random source starts over on {@link reset}, so each test
  * after a reset sees the same ids.
  */
 export function createEngineControl(options: {
@@ -107,21 +112,23 @@ export function createEngineControl(options: {
     clock: clockControl(options.clock),
     faults: faultControl(engine),
     tokens: {
-      expire: (token) => void engine.expireToken(token),
-      revoke: (token) => void engine.revokeToken(token),
+      expire: (token) =>
+        void engine.expireToken(controlInput(accessTokenSchema, token, 'accessToken')),
+      revoke: (token) =>
+        void engine.revokeToken(controlInput(accessTokenSchema, token, 'accessToken')),
     },
     tenants: {
       create: (tenant) =>
-        engine.createTenant(tenantOptionsSchema.parse(tenant ?? {}) as TenantOptions),
+        engine.createTenant(controlInput(tenantOptionsSchema, tenant ?? {}) as TenantOptions),
     },
     journal: {
       entries: ((filter?: JournalFilter) => {
-        const parsed = journalFilterSchema.parse(filter ?? {}) as JournalFilter;
+        const parsed = controlInput(journalFilterSchema, filter ?? {}) as JournalFilter;
         const scope = scopeOf(engine, parsed.tenant);
         return engine.journal.entries(parsed, scope && engine.journalScope(scope));
       }) as EngineControl['journal']['entries'],
       clear: (clearOptions) => {
-        const scope = scopeOf(engine, tenantOptionSchema.parse(clearOptions ?? {}).tenant);
+        const scope = scopeOf(engine, controlInput(tenantOptionSchema, clearOptions ?? {}).tenant);
         engine.journal.clear(scope && engine.journalScope(scope));
       },
     },
@@ -130,7 +137,7 @@ export function createEngineControl(options: {
       violations: () => engine.contractGuard.violations(),
     },
     reset: (resetOptions) => {
-      const scope = scopeOf(engine, tenantOptionSchema.parse(resetOptions ?? {}).tenant);
+      const scope = scopeOf(engine, controlInput(tenantOptionSchema, resetOptions ?? {}).tenant);
       engine.reset(scope);
       // Another tenant's test may be running: only a full reset starts the id sequence over.
       if (!scope) options.random?.restart();

@@ -1,4 +1,5 @@
 import type { Environment } from '@partner-assistant/contract';
+import { ApiError } from '../api-error.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { readAuthorizationHeader } from './authorization-header.ts';
 
@@ -24,8 +25,12 @@ export interface Requester {
 }
 
 /** A tenant named by a control that the server does not know. */
-export class UnknownTenantError extends Error {
-  override readonly name = 'UnknownTenantError';
+export class UnknownTenantError extends ApiError {
+  override readonly name: string = 'UnknownTenantError';
+
+  constructor(message: string) {
+    super('invalid_request', message, { details: [{ path: 'tenant', message }] });
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ export function removeTurn(services: EngineServices, turn: TurnRecord): void {
   const keys = state.idempotencyKeys.get(turn.userId);
   keys?.delete(turn.clientMessageId);
   if (keys?.size === 0) state.idempotencyKeys.delete(turn.userId);
-  services.streams.remove(turn.id);
+  services.streams.end(turn.id);
   const conversation = state.conversations.get(ownedKey(turn.userId, turn.conversationId));
   if (conversation) {
     const gone = new Set([turn.userMessageId, turn.assistantMessageId]);

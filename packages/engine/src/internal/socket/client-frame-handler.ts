@@ -3,6 +3,7 @@ import { ApiError } from '../api-error.ts';
 import { errorBodyOf } from '../engine-response.ts';
 import { admit } from '../gate/caller-gate.ts';
 import { CHANNEL_OPERATIONS } from '../gate/channel-operations.ts';
+import { apiRequestId } from '../request-ids.ts';
 import { type SubmissionServices, submitMessage } from '../turns/message-submission.ts';
 import { identifiersOf, type ReadFrame } from './client-frame-reader.ts';
 import type { OpenSocket } from './open-socket.ts';
@@ -44,7 +45,7 @@ export class ClientFrameHandler implements ClientFrames {
       if (!(error instanceof ApiError)) throw error;
       socket.deliver({
         type: 'frame.rejected',
-        error: errorBodyOf(error, this.#services.context.random.uuid()),
+        error: errorBodyOf(error, apiRequestId(this.#services.context.random)),
         ...identifiersOf(frame.value),
       });
     }

@@ -26,9 +26,9 @@ export class TurnScheduler {
   start(turn: TurnRecord): void {
     const { settings, faults } = this.#context;
     const plan = planAnswer(turn, settings.processingMs, {
-      fail: faults.takeTurnFailure(() => requesterOf(this.#context.state, turn.clientId)),
+      fail: faults.takeTurnFailure(this.#requester(turn)),
     });
-    this.#schedule(turn, plan, 0, 0);
+    this.#schedule(turn, plan, 0, 0, 0);
   }
 
   /** Stops processing a turn (its user was erased); it emits nothing more. */
@@ -43,20 +43,28 @@ export class TurnScheduler {
     for (const turnId of [...this.#timers.keys()]) this.cancel(turnId);
   }
 
-  #schedule(turn: TurnRecord, plan: AnswerPlan, index: number, elapsedMs: number): void {
+  #schedule(
+    turn: TurnRecord,
+    plan: AnswerPlan,
+    index: number,
+    elapsedMs: number,
+    deltas: number,
+  ): void {
     const step = plan.steps[index];
     if (!step) {
       this.#timers.delete(turn.id);
       return;
     }
     const timer = this.#context.clock.setTimer(() => {
-      this.#run(turn, step);
-      this.#schedule(turn, plan, index + 1, step.atMs);
+      const streamed = deltas + (step.kind === 'delta' ? 1 : 0);
+      this.#run(turn, step, streamed);
+      this.#schedule(turn, plan, index + 1, step.atMs, streamed);
     }, step.atMs - elapsedMs);
     this.#timers.set(turn.id, timer);
   }
 
-  #run(turn: TurnRecord, step: AnswerStep): void {
+  /** Runs one step; `deltas` counts the deltas streamed so far, this step's included. */
+  #run(turn: TurnRecord, step: AnswerStep, deltas: number): void {
     switch (step.kind) {
       case 'running':
         this.#moveTo(turn, 'running');
@@ -70,6 +78,8 @@ export class TurnScheduler {
         return;
       case 'delta':
         this.#streams.publish(turn, { type: 'assistant.delta', text: step.text });
+        if (this.#context.faults.takeDeltaDrop(turn.id, deltas, this.#requester(turn)))
+          this.#streams.dropFollowers(turn.id);
         return;
       case 'completed':
       case 'failed': {
@@ -77,18 +87,24 @@ export class TurnScheduler {
         this.#moveTo(turn, step.kind);
         if (step.kind === 'failed') {
           this.#streams.publish(turn, { type: 'assistant.error', error: { ...SIMULATED_FAILURE } });
-          return;
-        }
-        this.#streams.publish(turn, {
-          type: 'assistant.completed',
-          build: () => ({
+        } else {
+          this.#streams.publish(turn, {
             type: 'assistant.completed',
-            message: assistantMessageView(turn as TurnRecord & { assistantMessageId: string }),
-          }),
-        });
+            build: () => ({
+              type: 'assistant.completed',
+              message: assistantMessageView(turn as TurnRecord & { assistantMessageId: string }),
+            }),
+          });
+        }
+        this.#context.faults.turnEnded(turn.id);
+        this.#streams.end(turn.id);
         return;
       }
     }
+  }
+
+  #requester(turn: TurnRecord) {
+    return () => requesterOf(this.#context.state, turn.clientId);
   }
 
   #moveTo(turn: TurnRecord, status: TurnStatus): void {

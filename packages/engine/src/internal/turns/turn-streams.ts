@@ -1,7 +1,6 @@
 import type { Message, ServerEvent, Turn, TurnError, TurnEvent } from '@partner-assistant/contract';
 import { planAnswer } from '../assistant/answer-plan.ts';
 import type { EngineContext } from '../engine-context.ts';
-import { requesterOf } from '../identity/tenant-scope.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 import { turnView } from './turn-views.ts';
 
@@ -31,7 +30,6 @@ export interface DeferredTurnEventPayload {
 
 interface TurnStreamState {
   seq: number;
-  deltas: number;
   content: string;
   label: string | null;
   followers: Set<TurnEventSink>;
@@ -55,7 +53,6 @@ export class TurnStreams {
   open(turnId: string): void {
     this.#streams.set(turnId, {
       seq: 0,
-      deltas: 0,
       content: '',
       label: null,
       followers: new Set(),
@@ -79,7 +76,10 @@ export class TurnStreams {
     this.#followed.delete(sink);
   }
 
-  /** Numbers `payload` and delivers it to the turn's followers. */
+  /**
+   * Numbers `payload` (`seq` 1, 2, 3…), keeps what a snapshot needs, and delivers the event to
+   * the turn's followers: its one job. Ending the stream and cutting followers are separate calls.
+   */
   publish(turn: TurnRecord, payload: TurnEventPayload | DeferredTurnEventPayload): void {
     const stream = this.#streams.get(turn.id);
     if (!stream) return;
@@ -87,28 +87,26 @@ export class TurnStreams {
     if (payload.type === 'assistant.delta') stream.content += payload.text;
     if (payload.type === 'assistant.status') stream.label = payload.label;
     // Most turns (REST submissions) have no follower: their events are numbered, never built.
-    if (stream.followers.size > 0) {
-      const event = {
-        ...('build' in payload ? payload.build() : payload),
-        turn_id: turn.id,
-        conversation_id: turn.conversationId,
-        seq: stream.seq,
-      };
-      for (const follower of [...stream.followers]) follower.deliver(event as TurnEvent);
-    }
-    if (payload.type === 'assistant.delta') {
-      stream.deltas += 1;
-      const requester = () => requesterOf(this.#context.state, turn.clientId);
-      if (this.#context.faults.takeDeltaDrop(turn.id, stream.deltas, requester)) {
-        for (const follower of [...stream.followers]) follower.drop?.();
-      }
-    }
-    if (payload.type === 'assistant.completed' || payload.type === 'assistant.error') {
-      this.#context.faults.turnEnded(turn.id);
-      for (const follower of stream.followers) this.#followed.get(follower)?.delete(turn.id);
-      // An ended turn keeps nothing of its stream: a snapshot regenerates it from the plan.
-      this.#streams.delete(turn.id);
-    }
+    if (stream.followers.size === 0) return;
+    const event = {
+      ...('build' in payload ? payload.build() : payload),
+      turn_id: turn.id,
+      conversation_id: turn.conversationId,
+      seq: stream.seq,
+    };
+    for (const follower of [...stream.followers]) follower.deliver(event as TurnEvent);
+  }
+
+  /** Cuts the connections following a turn, as a network loss (fault injection). */
+  dropFollowers(turnId: string): void {
+    for (const follower of [...(this.#streams.get(turnId)?.followers ?? [])]) follower.drop?.();
+  }
+
+  /** Forgets a turn's stream (it ended, or was deleted): a snapshot regenerates it from its plan. */
+  end(turnId: string): void {
+    for (const follower of this.#streams.get(turnId)?.followers ?? [])
+      this.#followed.get(follower)?.delete(turnId);
+    this.#streams.delete(turnId);
   }
 
   /** The `turn.snapshot` of a turn as of its last event. */
@@ -139,13 +137,6 @@ export class TurnStreams {
       content: failed || !turn.assistantMessageId ? '' : plan.answer.text,
       label: labels.at(-1) ?? null,
     };
-  }
-
-  /** Forgets a deleted turn. */
-  remove(turnId: string): void {
-    for (const follower of this.#streams.get(turnId)?.followers ?? [])
-      this.#followed.get(follower)?.delete(turnId);
-    this.#streams.delete(turnId);
   }
 
   /** Forgets every turn. */
