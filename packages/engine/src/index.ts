@@ -23,9 +23,9 @@ export type {
   ReferenceConfig,
   ReferenceConfigInput,
 } from './internal/config/reference-config-schema.ts';
+export { DETERMINISTIC_START } from './internal/control/engine-clock.ts';
+export type { ClockControl, EngineControl } from './internal/control/engine-control.ts';
 export type { FaultControl, TenantOption } from './internal/control/fault-control.ts';
-export { DETERMINISTIC_START } from './internal/control/server-clock.ts';
-export type { ClockControl, EngineControl } from './internal/control/server-control.ts';
 export type { EngineResponse } from './internal/engine-response.ts';
 export type {
   DeltaDrop,

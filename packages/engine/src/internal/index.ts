@@ -21,13 +21,13 @@ export {
   type ReferenceConfigInput,
   referenceConfigSchema,
 } from './config/reference-config-schema.ts';
-export type { FaultControl, TenantOption } from './control/fault-control.ts';
-export { DETERMINISTIC_START, type ResolvedClock, resolveClock } from './control/server-clock.ts';
+export { DETERMINISTIC_START, type ResolvedClock, resolveClock } from './control/engine-clock.ts';
 export {
   type ClockControl,
   createEngineControl,
   type EngineControl,
-} from './control/server-control.ts';
+} from './control/engine-control.ts';
+export type { FaultControl, TenantOption } from './control/fault-control.ts';
 export { type EngineResponse, errorBodyOf, errorResponse } from './engine-response.ts';
 export {
   type DeltaDrop,

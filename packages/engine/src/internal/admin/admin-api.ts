@@ -1,5 +1,5 @@
 import { ApiError } from '../api-error.ts';
-import type { EngineControl } from '../control/server-control.ts';
+import type { EngineControl } from '../control/engine-control.ts';
 import { type EngineResponse, errorResponse } from '../engine-response.ts';
 import { outOfBandRequestId } from '../request-ids.ts';
 import { adminRoute } from './admin-routes.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { controlInput } from '../control/control-input.ts';
-import type { EngineControl } from '../control/server-control.ts';
+import type { EngineControl } from '../control/engine-control.ts';
 import type { AdminRequest } from './admin-api.ts';
 
 /** What a route answers when it succeeds. */

@@ -7,8 +7,9 @@ import {
 import { ApiError, notFound } from '../api-error.ts';
 import { timestampNow } from '../engine-context.ts';
 import type { UserCaller } from '../identity/caller.ts';
-import { type ConversationRecord, ownedKey } from '../state/engine-state.ts';
-import { removeConversation, turnsOf } from './data-removal.ts';
+import * as store from '../state/conversation-store.ts';
+import type { ConversationRecord } from '../state/engine-state.ts';
+import { removeConversation } from './data-removal.ts';
 import type { EngineServices, OperationHandler } from './operation-types.ts';
 
 /** The caller's conversation `conversationId`; another user's or tenant's is not found. */
@@ -17,8 +18,10 @@ export function findConversation(
   caller: UserCaller,
   conversationId: string,
 ): ConversationRecord {
-  const conversation = services.context.state.conversations.get(
-    ownedKey(caller.token.userId, conversationId),
+  const conversation = store.findConversation(
+    services.context.state,
+    caller.token.userId,
+    conversationId,
   );
   if (!conversation) throw notFound('Conversation');
   return conversation;
@@ -42,7 +45,7 @@ export const createConversation: OperationHandler<'createConversation'> = (
   const { state } = services.context;
   const userId = caller.token.userId;
   if (body.conversation_id) {
-    const existing = state.conversations.get(ownedKey(userId, body.conversation_id));
+    const existing = store.findConversation(state, userId, body.conversation_id);
     if (existing) return { status: 200, body: createdView(existing) };
   }
   const now = timestampNow(services.context);
@@ -55,7 +58,7 @@ export const createConversation: OperationHandler<'createConversation'> = (
     messageIds: [],
     turnIds: [],
   };
-  state.conversations.set(ownedKey(userId, conversation.id), conversation);
+  store.addConversation(state, conversation);
   return { status: 201, body: createdView(conversation) };
 };
 
@@ -84,7 +87,11 @@ export const deleteConversation: OperationHandler<'deleteConversation'> = (
   { params },
 ) => {
   const conversation = findConversation(services, caller, params.conversation_id);
-  if (turnsOf(services, conversation).some((turn) => isTurnInProgress(turn.status))) {
+  if (
+    store
+      .turnsOf(services.context.state, conversation)
+      .some((turn) => isTurnInProgress(turn.status))
+  ) {
     throw new ApiError(
       'turn_in_progress',
       'The conversation has a turn in progress; retry once it has ended',

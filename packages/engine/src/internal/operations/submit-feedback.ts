@@ -1,6 +1,7 @@
 import type { Feedback, SubmitFeedbackResponse } from '@partner-assistant/contract';
 import { invalidField, notFound } from '../api-error.ts';
 import { timestampNow } from '../engine-context.ts';
+import { setFeedback } from '../state/conversation-store.ts';
 import type { OperationHandler } from './operation-types.ts';
 
 /**
@@ -24,7 +25,7 @@ export const submitFeedback: OperationHandler<'submitFeedback'> = (
     message_id: params.message_id,
     updated_at: timestampNow(context),
   };
-  context.state.feedback.set(params.message_id, feedback);
+  setFeedback(context.state, params.message_id, feedback);
   const response: SubmitFeedbackResponse = { success: true, feedback: { ...feedback } };
   return { status: 200, body: response };
 };

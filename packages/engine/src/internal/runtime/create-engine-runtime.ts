@@ -1,8 +1,8 @@
 import type { EngineClock } from '../clock.ts';
 import { DEMO_CONFIG } from '../config/demo-config.ts';
 import { parseReferenceConfig } from '../config/parse-reference-config.ts';
-import { resolveClock } from '../control/server-clock.ts';
-import { createEngineControl, type EngineControl } from '../control/server-control.ts';
+import { resolveClock } from '../control/engine-clock.ts';
+import { createEngineControl, type EngineControl } from '../control/engine-control.ts';
 import type { RandomSource } from '../random-source.ts';
 import { createReferenceEngine, type ReferenceEngine } from '../reference-engine.ts';
 import { createPrng, createSeededRandomSource } from '../seeded-random.ts';

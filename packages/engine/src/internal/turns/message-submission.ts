@@ -3,7 +3,8 @@ import { ApiError, invalidField, notFound } from '../api-error.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import { assertMessageAcceptable, recordAcceptedMessage } from '../limits/message-quotas.ts';
-import { type ConversationRecord, ownedKey, type TurnRecord } from '../state/engine-state.ts';
+import * as store from '../state/conversation-store.ts';
+import type { ConversationRecord, TurnRecord } from '../state/engine-state.ts';
 import { internText } from '../state/interned-text.ts';
 import { submissionFingerprint } from './idempotency-fingerprint.ts';
 import type { TurnScheduler } from './turn-scheduler.ts';
@@ -85,17 +86,7 @@ function createTurn(
     location: submission.location,
     locale: caller.token.locale,
   };
-  state.turns.set(turn.id, turn);
-  state.messages.set(turn.userMessageId, turn);
-  state.turnsInProgress.add(turn);
-  let keys = state.idempotencyKeys.get(userId);
-  if (!keys) {
-    keys = new Map();
-    state.idempotencyKeys.set(userId, keys);
-  }
-  keys.set(submission.clientMessageId, turn.id);
-  conversation.messageIds.push(turn.userMessageId);
-  conversation.turnIds.push(turn.id);
+  store.addTurn(state, conversation, turn);
   recordAcceptedMessage(context, caller.application);
   services.streams.open(turn.id);
   return turn;
@@ -121,10 +112,9 @@ export function submitMessage(
     throw invalidField(`${submission.fieldPrefix}.message`, `Must be at most ${limit} characters`);
   }
   const userId = caller.token.userId;
-  const conversation = state.conversations.get(ownedKey(userId, submission.conversationId));
+  const conversation = store.findConversation(state, userId, submission.conversationId);
   if (!conversation) throw notFound('Conversation');
-  const earlierTurnId = state.idempotencyKeys.get(userId)?.get(submission.clientMessageId);
-  const earlier = earlierTurnId ? state.turns.get(earlierTurnId) : undefined;
+  const earlier = store.findTurnByKey(state, userId, submission.clientMessageId);
   if (earlier) {
     // Recomputed from the stored question rather than stored: it would repeat the message text.
     const earlierFingerprint = submissionFingerprint({

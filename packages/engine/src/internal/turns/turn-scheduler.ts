@@ -1,9 +1,10 @@
-import { canTransitionTurn, isTurnInProgress, type TurnStatus } from '@partner-assistant/contract';
+import { canTransitionTurn, type TurnStatus } from '@partner-assistant/contract';
 import { type AnswerPlan, type AnswerStep, planAnswer } from '../assistant/answer-plan.ts';
 import type { TimerHandle } from '../clock.ts';
 import type { EngineContext } from '../engine-context.ts';
 import { requesterOf } from '../identity/tenant-scope.ts';
-import { ownedKey, type TurnRecord } from '../state/engine-state.ts';
+import { addAssistantMessage, setTurnStatus } from '../state/conversation-store.ts';
+import type { TurnRecord } from '../state/engine-state.ts';
 import { assistantMessageView } from './message-views.ts';
 import type { TurnStreams } from './turn-streams.ts';
 import { SIMULATED_FAILURE, turnView } from './turn-views.ts';
@@ -109,18 +110,11 @@ export class TurnScheduler {
 
   #moveTo(turn: TurnRecord, status: TurnStatus): void {
     if (!canTransitionTurn(turn.status, status)) return;
-    turn.status = status;
-    turn.updatedAt = this.#context.clock.now();
-    if (!isTurnInProgress(status)) this.#context.state.turnsInProgress.delete(turn);
+    setTurnStatus(this.#context.state, turn, status, this.#context.clock.now());
   }
 
   /** Gives the turn its assistant message id: the message itself is regenerated on read. */
   #storeAssistantMessage(turn: TurnRecord): void {
-    const { state, random } = this.#context;
-    turn.assistantMessageId = random.uuid();
-    state.messages.set(turn.assistantMessageId, turn);
-    state.conversations
-      .get(ownedKey(turn.userId, turn.conversationId))
-      ?.messageIds.push(turn.assistantMessageId);
+    addAssistantMessage(this.#context.state, turn, this.#context.random.uuid());
   }
 }

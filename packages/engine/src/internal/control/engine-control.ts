@@ -20,8 +20,8 @@ import {
   tenantOptionSchema,
   tenantOptionsSchema,
 } from './control-schemas.ts';
+import type { ResolvedClock } from './engine-clock.ts';
 import { type FaultControl, faultControl, scopeOf, type TenantOption } from './fault-control.ts';
-import type { ResolvedClock } from './server-clock.ts';
 
 /** The server's clock, as a test drives it. */
 export interface ClockControl {
