@@ -34,7 +34,8 @@ const browserProject: TestProjectInlineConfiguration = {
   },
   test: {
     name: 'browser',
-    include: [`${BROWSER_TESTS}/*.test.ts`],
+    // The web chat example runs here too: its components in the page, on the same server.
+    include: [`${BROWSER_TESTS}/*.test.ts`, 'examples/web-chat/test/browser/*.test.tsx'],
     globalSetup: [
       './packages/client/test/browser/setup/global-setup.ts',
       './packages/msw/test/browser/setup/worker-script.ts',

@@ -1,0 +1,132 @@
+/**
+ * The web chat in real Chromium against the reference server: the answer streams in, survives
+ * its socket being cut mid-answer (shown once, complete), comes back on reload, can be rated,
+ * and a failed answer offers "Try again".
+ */
+import { type ConnectionState, PartnerAssistantClient } from '@partner-assistant/client';
+import { PartnerAssistantProvider } from '@partner-assistant/react';
+import { createRoot } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { ChatApp } from '../../src/chat-app.tsx';
+import { loadConversations } from '../../src/saved-conversations.ts';
+import {
+  createTenant,
+  dropAfterDelta,
+  failNextTurn,
+  issueToken,
+  resetTenant,
+  serverUrl,
+  type Tenant,
+} from './reference-server.ts';
+
+let tenant: Tenant;
+const userId = `web-chat-user-${crypto.randomUUID()}`;
+let unmount: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  tenant = await createTenant('Web chat example');
+  localStorage.clear();
+  await page.viewport(900, 560);
+});
+
+afterEach(async () => {
+  await unmount?.();
+});
+
+afterAll(async () => {
+  localStorage.clear();
+  await resetTenant(tenant);
+});
+
+/** Opens the app as a page load would: a new client, the conversations from storage. */
+function openApp() {
+  const client = new PartnerAssistantClient({
+    baseUrl: serverUrl(),
+    token: () => issueToken(tenant, userId),
+  });
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  root.render(
+    <PartnerAssistantProvider client={client}>
+      <ChatApp />
+    </PartnerAssistantProvider>,
+  );
+  unmount = async () => {
+    root.unmount();
+    container.remove();
+    await client.close();
+  };
+  return client;
+}
+
+/** Records every text an answer shows while it streams (`aria-busy`). */
+function recordStreamingTexts(): string[] {
+  const texts: string[] = [];
+  const observer = new MutationObserver(() => {
+    const streaming = document.querySelector('[data-testid="assistant-message"][aria-busy="true"]');
+    const text = streaming?.textContent ?? '';
+    if (text !== '' && text !== texts.at(-1)) texts.push(text);
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  return texts;
+}
+
+async function ask(question: string) {
+  await page.getByLabelText('Your question').fill(question);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+const answers = () => page.getByTestId('assistant-message');
+
+it('streams the answer, survives a socket cut mid-answer and shows it complete, once', async () => {
+  const client = openApp();
+  const states: ConnectionState[] = [];
+  client.connection.on('statechange', (state) => states.push(state));
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await expect.element(page.getByRole('button', { name: 'Conversation 1' })).toBeVisible();
+
+  const streamed = recordStreamingTexts();
+  await dropAfterDelta(tenant, 2);
+  await ask('How do I renew my passport?');
+
+  await expect.element(page.getByRole('button', { name: 'Helpful', exact: true })).toBeVisible();
+  expect(answers().elements()).toHaveLength(1);
+  const conversationId = loadConversations()[0]!.id;
+  const history = await client.messages.list(conversationId);
+  const final = history.messages.find((message) => message.role === 'assistant')!.content;
+  // The answer grew in place, then ended as the server's final text: nothing lost, nothing twice.
+  expect(streamed.length).toBeGreaterThan(0);
+  for (const text of streamed) expect(final.startsWith(text)).toBe(true);
+  expect(streamed[0]!.length).toBeLessThan(final.length);
+  await expect.element(answers().first()).toHaveTextContent(final);
+  expect(states).toContain('reconnecting');
+  expect(history.messages.filter((message) => message.role === 'assistant')).toHaveLength(1);
+
+  await page.screenshot({ path: '../../artifacts/web-chat.png' });
+});
+
+it('shows the history on reload, and takes a rating', async () => {
+  openApp();
+  await expect.element(page.getByText('How do I renew my passport?')).toBeVisible();
+  await expect.element(answers().first()).toHaveTextContent(/procedure/);
+
+  await page.getByRole('button', { name: 'Helpful', exact: true }).click();
+  await expect.element(page.getByText('Thanks for your feedback.')).toBeVisible();
+  await expect
+    .element(page.getByRole('button', { name: 'Helpful', exact: true }))
+    .toHaveAttribute('aria-pressed', 'true');
+});
+
+it('offers "Try again" when the assistant fails, and then answers', async () => {
+  openApp();
+  await failNextTurn(tenant);
+  await ask('When is the market open?');
+  await expect.element(page.getByRole('alert')).toHaveTextContent('could not answer this question');
+
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect.element(page.getByRole('alert')).not.toBeInTheDocument();
+  await expect.element(answers().last()).toHaveTextContent(/market/i);
+  expect(page.getByText('When is the market open?').elements()).toHaveLength(1);
+});

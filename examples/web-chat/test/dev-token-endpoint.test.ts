@@ -1,0 +1,60 @@
+/**
+ * The development token endpoint issues user tokens on the dev server, and the secret it uses
+ * never reaches the app's bundle.
+ */
+import { fileURLToPath } from 'node:url';
+import {
+  type RunningReferenceServer,
+  startReferenceServer,
+} from '@partner-assistant/reference-server';
+import { build, createServer, type Rollup, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { devTokenEndpoint } from '../dev/dev-token-endpoint.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+let server: RunningReferenceServer;
+let vite: ViteDevServer;
+let origin: string;
+
+beforeAll(async () => {
+  server = await startReferenceServer();
+  vite = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [devTokenEndpoint({ baseUrl: server.url })],
+    server: { port: 0, host: '127.0.0.1' },
+  });
+  await vite.listen();
+  origin = vite.resolvedUrls!.local[0]!.replace(/\/$/, '');
+});
+
+afterAll(async () => {
+  await vite?.close();
+  await server?.close();
+});
+
+it('issues a user token for the demo user, never cached', async () => {
+  const response = await fetch(`${origin}/assistant/token`, { method: 'POST' });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  const token = await response.json();
+  expect(token).toMatchObject({ token_type: 'Bearer', user: { id: expect.any(String) } });
+  expect(token.access_token).toEqual(expect.any(String));
+
+  expect((await fetch(`${origin}/assistant/token`)).status).toBe(405);
+});
+
+it('keeps the secret out of the app bundle', { timeout: 60_000 }, async () => {
+  const output = (await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    // Sources first, as the repository's tests run; an installed copy builds the same way.
+    resolve: { conditions: ['@partner-assistant/source', 'module', 'browser', 'production'] },
+    build: { write: false },
+  })) as Rollup.RollupOutput;
+  const code = output.output.map((file) => ('code' in file ? file.code : String(file.source)));
+  expect(code.join('\n')).toContain('/assistant/token');
+  expect(code.join('\n')).not.toContain('demo-sandbox-secret');
+});
