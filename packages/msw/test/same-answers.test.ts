@@ -7,7 +7,15 @@ import './support/websocket-global.ts';
 import type { ServerEvent } from '@partner-assistant/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PartnerAssistantClient } from '../../client/src/index.ts';
-import { call, channelProtocols, drive, openChannel, tenantAndToken } from './support/api-calls.ts';
+import {
+  call,
+  channelProtocols,
+  drive,
+  journaledCloses,
+  openChannel,
+  tenantAndToken,
+  watchAnswer,
+} from './support/api-calls.ts';
 import { type RunningSetup, SETUPS } from './support/suite-setups.ts';
 
 /** What each setup answered, in order, to compare the two at the end. */
@@ -169,17 +177,10 @@ describe.each(SETUPS)('$name', (setup) => {
       conversationId: conversation_id,
       message: 'Where is the market?',
     });
-    let seen = '';
-    second.on('delta', (text) => {
-      seen += text;
-    });
-    const secondMessage = await drive(control, second.finalMessage());
+    const { seen, message: secondMessage } = await watchAnswer(control, second);
     expect(seen).toBe(secondMessage.content);
     expect(states).toContain('reconnecting');
-    const closes = control.journal
-      .entries({ kind: 'ws', tenant: tenant.clientId })
-      .filter((entry) => entry.frameType === 'close');
-    expect(record(closes.map((entry) => entry.status))).toContain(1006);
+    expect(record(journaledCloses(control, tenant.clientId))).toContain(1006);
     const history: string[] = [];
     for await (const message of client.messages.list(conversation_id))
       history.push(message.content);

@@ -42,3 +42,11 @@ export function invalidField(path: string, message: string): ApiError {
     details: [{ path, message }],
   });
 }
+
+/** Shorthand for `405 method_not_allowed` with its `Allow` header. */
+export function methodNotAllowed(allow: readonly string[]): ApiError {
+  const methods = allow.join(', ');
+  return new ApiError('method_not_allowed', `Method not allowed; use ${methods}`, {
+    headers: { Allow: methods },
+  });
+}

@@ -1,5 +1,5 @@
 import { FIELD_LIMITS, type OperationName, WEBSOCKET_PATH } from '@partner-assistant/contract';
-import { ApiError, invalidField } from './api-error.ts';
+import { ApiError, invalidField, methodNotAllowed } from './api-error.ts';
 import { errorResponse } from './engine-response.ts';
 import type { OperationOutcome, OperationRequest } from './request-pipeline.ts';
 import type { RequestBody } from './routing/operation-input.ts';
@@ -83,9 +83,7 @@ function channelPathRefusal(method: string): ApiError {
       details: [{ path: 'headers.upgrade', message: 'Upgrade must be websocket' }],
     });
   }
-  return new ApiError('method_not_allowed', 'Method not allowed; use GET', {
-    headers: { Allow: 'GET' },
-  });
+  return methodNotAllowed(['GET']);
 }
 
 /** Dependencies of {@link handleHttpRequest}. */
@@ -121,14 +119,7 @@ export function handleHttpRequest(
   if (input.path === WEBSOCKET_PATH) return refuse(channelPathRefusal(input.method));
   const route = matchRoute(input.method, input.path);
   if (route.kind === 'not_found') return refuse(new ApiError('not_found', 'No such route'));
-  if (route.kind === 'method_not_allowed') {
-    const allow = route.allow.join(', ');
-    return refuse(
-      new ApiError('method_not_allowed', `Method not allowed; use ${allow}`, {
-        headers: { Allow: allow },
-      }),
-    );
-  }
+  if (route.kind === 'method_not_allowed') return refuse(methodNotAllowed(route.allow));
   const outcome = dependencies.runOperation({
     operation: route.operation,
     requestId,

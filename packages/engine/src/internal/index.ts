@@ -6,7 +6,7 @@ export {
   malformedAdminBody,
 } from './admin/admin-api.ts';
 export { ADMIN_METHODS } from './admin/admin-routes.ts';
-export { ApiError, type ApiErrorOptions } from './api-error.ts';
+export { ApiError, type ApiErrorOptions, methodNotAllowed } from './api-error.ts';
 export { SIMULATE_ERROR_MARKER } from './assistant/answer-plan.ts';
 export { type EngineClock, systemClock, type TimerHandle } from './clock.ts';
 export { DEMO_CONFIG } from './config/demo-config.ts';

@@ -6,7 +6,7 @@ import { setupWorker } from 'msw/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartnerAssistantClient } from '../../../client/src/index.ts';
 import { createPartnerAssistantHandlers } from '../../src/index.ts';
-import { call, drive } from '../support/api-calls.ts';
+import { call, journaledCloses, watchAnswer } from '../support/api-calls.ts';
 
 const baseUrl = 'https://assistant.example.test';
 const { handlers, control } = createPartnerAssistantHandlers({ baseUrl, seed: 'browser' });
@@ -48,15 +48,10 @@ describe('msw handlers in Chromium', () => {
       conversationId: conversation_id,
       message: 'Mon passeport ?',
     });
-    let seen = '';
-    stream.on('delta', (text) => {
-      seen += text;
-    });
-    const message = await drive(control, stream.finalMessage());
+    const { seen, message } = await watchAnswer(control, stream);
     expect(message.content.length).toBeGreaterThan(0);
     expect(seen).toBe(message.content);
-    const closes = control.journal.entries({ kind: 'ws' }).filter((e) => e.frameType === 'close');
-    expect(closes.map((entry) => entry.status)).toContain(1006);
+    expect(journaledCloses(control)).toContain(1006);
     await client.close();
   });
 });

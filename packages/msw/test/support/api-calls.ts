@@ -117,3 +117,26 @@ export async function drive<T>(control: PartnerAssistantControl, promise: Promis
   }
   return promise;
 }
+
+/** What a user sees of a streamed answer: the text built from its deltas, and the final message. */
+export async function watchAnswer<M>(
+  control: PartnerAssistantControl,
+  stream: {
+    on(event: 'delta', listener: (text: string) => void): unknown;
+    finalMessage(): Promise<M>;
+  },
+): Promise<{ seen: string; message: M }> {
+  let seen = '';
+  stream.on('delta', (text) => {
+    seen += text;
+  });
+  return { message: await drive(control, stream.finalMessage()), seen };
+}
+
+/** The close codes the journal recorded on the channel (of one tenant, with `tenant`). */
+export function journaledCloses(control: PartnerAssistantControl, tenant?: string): number[] {
+  return control.journal
+    .entries({ kind: 'ws', ...(tenant ? { tenant } : {}) })
+    .filter((entry) => entry.frameType === 'close')
+    .map((entry) => entry.status ?? 0);
+}

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { WEBSOCKET_PATH } from '@partner-assistant/contract';
-import { ApiError } from '@partner-assistant/engine/internal';
+import { ApiError, methodNotAllowed } from '@partner-assistant/engine/internal';
 
 // RFC 6455 §4.1: a 16-byte nonce in base64; RFC 9110 token characters for sub-protocols.
 const KEY = /^[+/0-9A-Za-z]{22}==$/;
@@ -33,9 +33,7 @@ export function upgradeRefusal(
 ): ApiError | undefined {
   if (pathname !== WEBSOCKET_PATH) return new ApiError('not_found', 'No such route');
   if (request.method !== 'GET') {
-    return new ApiError('method_not_allowed', 'Method not allowed; use GET', {
-      headers: { Allow: 'GET' },
-    });
+    return methodNotAllowed(['GET']);
   }
   if (request.headers.upgrade?.toLowerCase() !== 'websocket')
     return invalid('Upgrade must be websocket');

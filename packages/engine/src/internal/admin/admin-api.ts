@@ -1,4 +1,4 @@
-import { ApiError } from '../api-error.ts';
+import { ApiError, methodNotAllowed } from '../api-error.ts';
 import type { EngineControl } from '../control/engine-control.ts';
 import { type EngineResponse, errorResponse } from '../engine-response.ts';
 import { outOfBandRequestId } from '../request-ids.ts';
@@ -56,14 +56,7 @@ export function malformedAdminBody(): AdminResponse {
 export function handleAdminRequest(control: EngineControl, request: AdminRequest): AdminResponse {
   const route = adminRoute(request.method, request.path);
   if (route.kind === 'not_found') return refusal(new ApiError('not_found', 'No such admin route'));
-  if (route.kind === 'method_not_allowed') {
-    const allow = route.allow.join(', ');
-    return refusal(
-      new ApiError('method_not_allowed', `Method not allowed; use ${allow}`, {
-        headers: { Allow: allow },
-      }),
-    );
-  }
+  if (route.kind === 'method_not_allowed') return refusal(methodNotAllowed(route.allow));
   try {
     const answer = route.run(control, request);
     return { status: answer.status, headers: {}, body: answer.body };
