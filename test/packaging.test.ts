@@ -13,16 +13,6 @@ import { publishablePackages, ROOT, type WorkspacePackage } from './support/work
  * bundled for a browser.
  */
 
-/**
- * Named exports a CommonJS build has and its ESM build lacks, known and waiting for a fix. The
- * client's Node ESM build re-exports `@partner-assistant/sdk-core` through two `export *` levels,
- * which the bundler turns into a run-time copy, so `import { isPartnerError } from
- * '@partner-assistant/client'` fails in Node ESM while `require` works. Remove the entry with the fix.
- */
-const KNOWN_ESM_GAPS: Record<string, string> = {
-  '@partner-assistant/client': '@partner-assistant/sdk-core',
-};
-
 const manifestOf = (pkg: WorkspacePackage) =>
   JSON.parse(readFileSync(`${pkg.dir}/package.json`, 'utf8'));
 const rootManifest = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
@@ -108,19 +98,12 @@ process.exit(0);
       string,
       { esm?: string[]; cjs?: string[]; esmError?: string; cjsError?: string }
     >;
-    const gapSources: Record<string, string[]> = {};
-    for (const [specifier, source] of Object.entries(KNOWN_ESM_GAPS)) {
-      gapSources[specifier] = loaded[source]?.cjs ?? [];
-    }
     for (const specifier of specifiers) {
       const result = loaded[specifier];
       expect(result?.esmError, `import('${specifier}')`).toBeUndefined();
       expect(result?.cjsError, `require('${specifier}')`).toBeUndefined();
       expect(result?.cjs?.length, `${specifier} exports something`).toBeGreaterThan(0);
-      const tolerated = new Set(gapSources[specifier] ?? []);
-      const missingInEsm = (result?.cjs ?? []).filter(
-        (name) => !result?.esm?.includes(name) && !tolerated.has(name),
-      );
+      const missingInEsm = (result?.cjs ?? []).filter((name) => !result?.esm?.includes(name));
       expect(missingInEsm, `${specifier}: names require() gives and import lacks`).toEqual([]);
     }
   });

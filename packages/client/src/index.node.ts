@@ -8,6 +8,9 @@ import type { PartnerAssistantClientOptions } from './client-options.ts';
 import { PartnerAssistantClient as PortableClient } from './partner-assistant-client.ts';
 import type { WebSocketConstructor } from './realtime/platform.ts';
 
+// Named again here: re-exported through index.ts alone, the bundled Node build would copy them at
+// run time, and ESM `import { isPartnerApiError }` would not find them.
+export * from '@partner-assistant/sdk-core';
 export * from './index.ts';
 
 const nodeWebSocket = () => WebSocket as unknown as WebSocketConstructor;
