@@ -10,6 +10,7 @@ export {
   WEBSOCKET_PATH,
   WEBSOCKET_SUBPROTOCOL,
 } from './constants/api-version.ts';
+export { SERVER_EVENT_TYPES, TURN_EVENT_TYPES } from './constants/event-types.ts';
 export { countCharacters, FIELD_LIMITS } from './constants/field-limits.ts';
 export { HTTP_HEADERS } from './constants/http-headers.ts';
 export {

@@ -1,31 +1,6 @@
-export {
-  API_VERSION,
-  INTERFACE_VERSION,
-  PATH_PREFIX,
-  WEBSOCKET_PATH,
-  WEBSOCKET_SUBPROTOCOL,
-} from './constants/api-version.ts';
-export { countCharacters, FIELD_LIMITS } from './constants/field-limits.ts';
-export { HTTP_HEADERS } from './constants/http-headers.ts';
-export {
-  CLIENT_MESSAGE_ID_PATTERN,
-  COUNTRY_CODE_PATTERN,
-  MESSAGE_CONTEXT_BOUNDS,
-  MESSAGE_TEXT_PATTERN,
-  RATINGS,
-  TITLE_PATTERN,
-  UUID_PATTERN,
-} from './constants/request-values.ts';
 export { SCOPES, type Scope, scopeSchema } from './constants/scopes.ts';
-export {
-  API_ERROR_CODE_LIST,
-  API_ERROR_CODES,
-  API_ERROR_DESCRIPTIONS,
-  type ApiErrorCode,
-  httpStatusOf,
-  isApiErrorCode,
-  isRetryableCode,
-} from './errors/api-error-codes.ts';
+// Everything zod-free, also importable alone as `@partner-assistant/contract/constants`.
+export * from './constants.ts';
 export {
   type ErrorBody,
   type ErrorDetail,
@@ -34,7 +9,6 @@ export {
   errorDetailSchema,
   errorEnvelopeSchema,
 } from './errors/error-envelope.ts';
-export { TURN_ERROR_CODES, type TurnErrorCode } from './errors/turn-error-codes.ts';
 export {
   type ClientFrame,
   clientFrameSchema,
@@ -45,7 +19,6 @@ export {
   type UserMessageFrame,
   userMessageFrameSchema,
 } from './events/client-frames.ts';
-export { CLOSE_CODES, type CloseCode, isReconnectableClose } from './events/close-codes.ts';
 export {
   assistantCompletedEventSchema,
   assistantDeltaEventSchema,
@@ -53,7 +26,6 @@ export {
   assistantStatusEventSchema,
   frameRejectedEventSchema,
   pongEventSchema,
-  SERVER_EVENT_TYPES,
   type ServerEvent,
   type ServerEventOf,
   type ServerEventType,
@@ -111,7 +83,6 @@ export {
   renamedConversationSchema,
 } from './resources/conversation.ts';
 export {
-  FEEDBACK_REASONS,
   type Feedback,
   type FeedbackReason,
   feedbackReasonSchema,
@@ -129,7 +100,6 @@ export {
   locationSchema,
   type MessageMetadata,
   messageMetadataSchema,
-  PLATFORMS,
 } from './resources/message-input.ts';
 export {
   MESSAGE_STATUSES,
@@ -158,14 +128,7 @@ export {
   turnSchema,
   turnSummarySchema,
 } from './resources/turn.ts';
-export {
-  canTransitionTurn,
-  isTurnInProgress,
-  TURN_STATUS_TRANSITIONS,
-  TURN_STATUSES,
-  type TurnStatus,
-  turnStatusSchema,
-} from './resources/turn-status.ts';
+export { turnStatusSchema } from './resources/turn-status.ts';
 export {
   type DeleteConversationResponse,
   type DeleteTurnResponse,

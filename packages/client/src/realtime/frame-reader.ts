@@ -1,3 +1,5 @@
+import { TURN_EVENT_TYPES } from '@partner-assistant/contract/constants';
+
 /** A server frame the client could read: at least a `type`; turn events carry `turn_id` and `seq`. */
 export interface ServerFrame {
   type: string;
@@ -7,15 +9,7 @@ export interface ServerFrame {
 }
 
 /** Event types that belong to a turn's `seq` sequence. */
-const SEQUENCED = new Set([
-  'turn.accepted',
-  'turn.running',
-  'turn.snapshot',
-  'assistant.status',
-  'assistant.delta',
-  'assistant.completed',
-  'assistant.error',
-]);
+const SEQUENCED = new Set<string>(TURN_EVENT_TYPES);
 
 /**
  * Reads one text frame, or returns why it is skipped: not JSON, not an object with a string

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVER_EVENT_TYPES } from '../constants/event-types.ts';
 import { errorBodySchema } from '../errors/error-envelope.ts';
 import { uuidSchema } from '../primitives/uuid.ts';
 import { messageSchema } from '../resources/message.ts';
@@ -91,18 +92,7 @@ export const frameRejectedEventSchema = z
   })
   .meta({ id: 'FrameRejectedEvent' });
 
-/** Every event type the server sends. */
-export const SERVER_EVENT_TYPES = [
-  'turn.accepted',
-  'turn.running',
-  'turn.snapshot',
-  'assistant.status',
-  'assistant.delta',
-  'assistant.completed',
-  'assistant.error',
-  'pong',
-  'frame.rejected',
-] as const;
+export { SERVER_EVENT_TYPES };
 
 /** Any event the server sends. Clients must ignore events of a type they do not know. */
 export const serverEventSchema = z
