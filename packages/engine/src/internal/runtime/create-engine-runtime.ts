@@ -13,31 +13,48 @@ import type { ContractViolation } from '../self-check/contract-self-check.ts';
  * the configuration, the clock and deterministic mode.
  */
 export interface EngineRuntimeOptions {
-  /** Configuration (same shape as the config file), validated here. @default DEMO_CONFIG */
+  /**
+   * Configuration (same shape as the config file), validated here.
+   * @default DEMO_CONFIG
+   * @example { ...DEMO_CONFIG, assistant: { processing_ms: 200 } }
+   */
   config?: unknown;
   /**
    * `real`, `manual` (time moves only through `control.clock`) or a clock of your own.
    * @default 'manual' when `seed` is set, else 'real'
+   * @example 'manual'
    */
   clock?: 'real' | 'manual' | EngineClock | undefined;
   /**
    * Deterministic mode: seeded ids, tokens and latency draws, and (unless `clock` says otherwise)
    * a manual clock frozen at `startAt`. Tests only: tokens become predictable.
+   * @default none (random ids, real clock)
+   * @example 'my-suite'
    */
   seed?: string | number | undefined;
   /**
    * Start instant of a manual clock.
    * @default '2026-01-01T00:00:00.000Z' with a seed, else now
+   * @example '2026-03-10T12:00:00Z'
    */
   startAt?: string | Date | undefined;
   /**
    * Validate every response and event against the contract before it leaves.
    * @default true when NODE_ENV is `test` or CI is set
+   * @example false
    */
   selfCheck?: boolean | undefined;
-  /** Ids and random bytes (overrides `seed` for ids). @default `crypto` */
+  /**
+   * Ids and random bytes (overrides `seed` for ids).
+   * @default cryptoRandomSource
+   * @example createSeededRandomSource('ids')
+   */
   random?: RandomSource | undefined;
-  /** Told about each contract violation the self-check catches (to log it). */
+  /**
+   * Told about each contract violation the self-check catches (to log it).
+   * @default none
+   * @example (violation) => console.error(violation)
+   */
   onContractViolation?: ((violation: ContractViolation) => void) | undefined;
 }
 
