@@ -98,9 +98,9 @@ function clockControl(resolved: ResolvedClock): ClockControl {
 }
 
 /**
- * The `control` object of a running server: every input is validated (a bad one throws a
- * `ApiError` `invalid_request` naming the field). A seeded random source starts over on {@link reset}, so each test
- * after a reset sees the same ids.
+ * The `control` object over an engine: every input is validated once (a bad one throws an
+ * `ApiError` `invalid_request` naming the field). A seeded random source starts over on
+ * `reset()`, so each test after a reset sees the same ids.
  */
 export function createEngineControl(options: {
   engine: ReferenceEngine;
