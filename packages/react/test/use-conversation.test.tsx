@@ -7,8 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { PartnerAssistantProvider, useConnectionState, useConversation } from '../src/index.ts';
 import { newClient, serverForFile } from './support/conversation-harness.tsx';
 
-const harness = serverForFile();
-
 /** What a page rendered on the server shows of a conversation. */
 function ServerRenderedChat({ conversationId }: { conversationId: string }) {
   const { messages, status } = useConversation(conversationId);
@@ -32,7 +30,9 @@ async function conversationWith(client: PartnerAssistantClient, questions: numbe
   return conversation_id;
 }
 
-describe('useConversation', () => {
+describe.each(['reference server', 'msw handlers'] as const)('useConversation (%s)', (backing) => {
+  const harness = serverForFile(backing);
+
   it('loads the newest page of history first; loadOlder brings the rest, nothing twice', async () => {
     const { client } = newClient(harness);
     const id = await conversationWith(client, 13); // 26 messages
@@ -89,7 +89,7 @@ describe('useConversation', () => {
     await waitFor(() => {
       if (!dropped && result.current.streamingText) {
         dropped = true;
-        harness.server.control.faults.dropSockets({ tenant: harness.tenant.clientId });
+        harness.control.faults.dropSockets({ tenant: harness.tenant.clientId });
       }
       expect(result.current.status).toBe('idle');
     });
@@ -142,14 +142,14 @@ describe('useConversation', () => {
   it('StrictMode: one history load, nothing shown twice', async () => {
     const { client } = newClient(harness);
     const id = await conversationWith(client, 1);
-    harness.server.control.journal.clear({ tenant: harness.tenant.clientId });
+    harness.control.journal.clear({ tenant: harness.tenant.clientId });
     const { result } = hook(client, id, true);
     await waitFor(() => expect(result.current.messages).toHaveLength(2));
     act(() => void result.current.send('And then?'));
     await waitFor(() => expect(result.current.status).toBe('idle'));
     expect(result.current.messages).toHaveLength(4);
     expect(
-      harness.server.control.journal.entries({
+      harness.control.journal.entries({
         operation: 'listMessages',
         tenant: harness.tenant.clientId,
       }),
@@ -162,7 +162,7 @@ describe('useConversation', () => {
     const { conversation_id } = await client.conversations.create();
     const { result } = hook(client, conversation_id);
     await waitFor(() => expect(result.current.loadingHistory).toBe(false));
-    harness.server.control.faults.failNextTurns(1, { tenant: harness.tenant.clientId });
+    harness.control.faults.failNextTurns(1, { tenant: harness.tenant.clientId });
     await act(() => result.current.send('Will it work?'));
     expect(result.current.status).toBe('error');
     expect(result.current.error).toMatchObject({ name: 'PartnerTurnError' });
@@ -194,6 +194,8 @@ describe('useConversation', () => {
 });
 
 describe('offline', () => {
+  const harness = serverForFile();
+
   it('a question sent while the socket cannot connect shows as pending, queued until it can', async () => {
     class Unreachable extends NodeWebSocket {
       constructor(_url: string, protocols?: string | string[]) {
@@ -218,6 +220,8 @@ describe('offline', () => {
 });
 
 describe('useConnectionState and server rendering', () => {
+  const harness = serverForFile();
+
   it('follows the client connection', async () => {
     const { client } = newClient(harness);
     const wrapper = ({ children }: { children: ReactNode }) => (

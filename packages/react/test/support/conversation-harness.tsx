@@ -1,39 +1,65 @@
 /**
- * React components under test, against the real reference server: a client per test user, with
- * Node's fetch and undici's WebSocket (happy-dom's own would enforce a page origin).
+ * React components under test, against either the real reference server (real sockets, Node's
+ * fetch and undici's WebSocket, since happy-dom's own would enforce a page origin) or the msw
+ * handlers (the runtime's `fetch` and `WebSocket`, which msw intercepts). Both run the same
+ * engine and offer the same controls.
  */
 import { PartnerBackend } from '@partner-assistant/backend';
 import { PartnerAssistantClient, type WebSocketConstructor } from '@partner-assistant/client';
 import {
+  createPartnerAssistantHandlers,
+  type PartnerAssistantControl,
+} from '@partner-assistant/msw';
+import {
   DEMO_CONFIG,
-  type RunningReferenceServer,
   startReferenceServer,
   type TenantCredentials,
 } from '@partner-assistant/reference-server';
+import { setupServer } from 'msw/node';
 import { WebSocket as NodeWebSocket, fetch as nodeFetch } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 
-/** The server and tenant of one test file. */
+/** Where the file's API runs. */
+export type Backing = 'reference server' | 'msw handlers';
+
+/** The API, its controls and the tenant of one test file. */
 export interface Harness {
-  server: RunningReferenceServer;
+  backing: Backing;
+  baseUrl: string;
+  control: PartnerAssistantControl;
   tenant: TenantCredentials;
 }
 
-/** Starts a server (short answers) and a tenant for the file. */
-export function serverForFile(options: { clock?: 'real' | 'manual' } = {}): Harness {
-  const harness = {} as Harness;
+const config = { ...DEMO_CONFIG, assistant: { processing_ms: 80 } };
+const limits = { requests_per_minute: 10_000, concurrent_turns: 100, daily_messages: 10_000 };
+
+async function start(
+  backing: Backing,
+): Promise<{ baseUrl: string; control: PartnerAssistantControl; close(): Promise<void> }> {
+  if (backing === 'reference server') {
+    const server = await startReferenceServer({ port: 0, host: '127.0.0.1', config });
+    return { baseUrl: server.url, control: server.control, close: () => server.close() };
+  }
+  // Node 20 has no global WebSocket: msw wraps the global one when it starts listening.
+  globalThis.WebSocket ??= NodeWebSocket as unknown as typeof globalThis.WebSocket;
+  const baseUrl = 'https://assistant.example.test';
+  const { handlers, control } = createPartnerAssistantHandlers({ baseUrl, config });
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  return { baseUrl, control, close: async () => server.close() };
+}
+
+/** Starts the API (short answers) and a tenant for the tests of the enclosing block. */
+export function serverForFile(backing: Backing = 'reference server'): Harness {
+  const harness = { backing } as Harness;
+  let close: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    harness.server = await startReferenceServer({
-      port: 0,
-      host: '127.0.0.1',
-      config: { ...DEMO_CONFIG, assistant: { processing_ms: 80 } },
-      ...options,
-    });
-    harness.tenant = harness.server.control.tenants.create({
-      limits: { requests_per_minute: 10_000, concurrent_turns: 100, daily_messages: 10_000 },
-    });
+    const started = await start(backing);
+    Object.assign(harness, { baseUrl: started.baseUrl, control: started.control });
+    close = started.close;
+    harness.tenant = started.control.tenants.create({ limits });
   });
-  afterAll(() => harness.server.close());
+  afterAll(() => close());
   return harness;
 }
 
@@ -46,20 +72,25 @@ export function newClient(
     WebSocket?: WebSocketConstructor;
   } = {},
 ) {
-  const { server, tenant } = harness;
+  const { baseUrl, tenant } = harness;
+  // Over msw, the runtime's own fetch and WebSocket (intercepted); over sockets, Node's.
+  const real = harness.backing === 'reference server';
+  const fetch = real ? (nodeFetch as unknown as typeof globalThis.fetch) : undefined;
   const backend = new PartnerBackend({
-    baseUrl: server.url,
+    baseUrl,
     clientId: tenant.clientId,
     clientSecret: tenant.clientSecret,
-    fetch: nodeFetch as unknown as typeof fetch,
+    ...(fetch ? { fetch } : {}),
     dangerouslyAllowBrowser: true, // the partner's server side of this test, under happy-dom
   });
   const externalUserId = options.externalUserId ?? `user-${crypto.randomUUID()}`;
+  const WebSocket =
+    options.WebSocket ?? (real ? (NodeWebSocket as unknown as WebSocketConstructor) : undefined);
   const client = new PartnerAssistantClient({
-    baseUrl: server.url,
+    baseUrl,
     token: options.token ?? (() => backend.issueToken({ externalUserId })),
-    fetch: nodeFetch as unknown as typeof fetch,
-    WebSocket: options.WebSocket ?? (NodeWebSocket as unknown as WebSocketConstructor),
+    ...(fetch ? { fetch } : {}),
+    ...(WebSocket ? { WebSocket } : {}),
   });
   return { client, externalUserId, backend };
 }
