@@ -4,8 +4,8 @@ import {
   isTurnInProgress,
   TURN_STATUSES,
   type TurnStatus,
-  turnStatusSchema,
-} from './turn-status.ts';
+} from '../constants/turn-statuses.ts';
+import { turnStatusSchema } from './turn-status.ts';
 
 const allowed = new Set(['queued→running', 'running→completed', 'running→failed']);
 const pairs = TURN_STATUSES.flatMap((from) => TURN_STATUSES.map((to) => [from, to] as const));

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { TURN_STATUSES } from '../constants/turn-statuses.ts';
 
-export {
-  canTransitionTurn,
-  isTurnInProgress,
-  TURN_STATUS_TRANSITIONS,
-  TURN_STATUSES,
-  type TurnStatus,
-} from '../constants/turn-statuses.ts';
-
 /** Status of a turn: `queued` → `running` → `completed` | `failed`. */
 export const turnStatusSchema = z.enum(TURN_STATUSES).meta({
   id: 'TurnStatus',
