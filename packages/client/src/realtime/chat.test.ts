@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatResource } from './chat.ts';
-import { Connection } from './connection.ts';
-import { countingTokens, FakeClock, FakeSocket, flush } from './fake-platform.test-support.ts';
+import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
 
 const CONVERSATION = '0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d';
 const TURN = '5f7c0c6e-8d0a-4b51-9a7e-1c2d3e4f5a6b';
@@ -12,24 +11,7 @@ afterEach(() => {
 
 function setup() {
   const clock = new FakeClock();
-  const { tokens } = countingTokens(clock);
-  const connection = new Connection({
-    url: 'wss://x/api/partners/v1/chat',
-    WebSocket: () => FakeSocket,
-    tokens,
-    timers: clock,
-    now: () => clock.now,
-    policy: {
-      backoff: () => 1000,
-      firstRetryJitterMs: 0,
-      suspendAfterMs: 120_000,
-      suspendedRetryMs: 30_000,
-      random: () => 0,
-    },
-    heartbeat: { intervalMs: 25_000, timeoutMs: 10_000 },
-    lifecycle: undefined,
-    logger: undefined,
-  });
+  const { connection } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
   const restCalls: string[] = [];
   const completed = {
     turn_id: TURN,
@@ -62,6 +44,10 @@ function setup() {
   return { clock, chat, connection, restCalls };
 }
 
+/** Sends `message` with idempotency key `key` to the test conversation. */
+const ask = (chat: ChatResource, message: string, key: string) =>
+  chat.send({ conversationId: CONVERSATION, message, clientMessageId: key });
+
 const accepted = (seq = 1) => ({
   type: 'turn.accepted',
   turn_id: TURN,
@@ -72,7 +58,7 @@ const accepted = (seq = 1) => ({
 describe('ChatResource', () => {
   it('a message sent before the socket is open leaves as soon as it opens, with its idempotency key', async () => {
     const { chat } = setup();
-    chat.send({ conversationId: CONVERSATION, message: 'Hello?', clientMessageId: 'key-1' });
+    ask(chat, 'Hello?', 'key-1');
     await flush();
     expect(FakeSocket.last.sent).toEqual([]);
     FakeSocket.last.accept();
@@ -86,8 +72,8 @@ describe('ChatResource', () => {
 
   it('after a reconnection: an accepted turn resubscribes; an unaccepted one is sent again with the same key', async () => {
     const { chat, clock } = setup();
-    chat.send({ conversationId: CONVERSATION, message: 'One', clientMessageId: 'key-1' });
-    chat.send({ conversationId: CONVERSATION, message: 'Two', clientMessageId: 'key-2' });
+    ask(chat, 'One', 'key-1');
+    ask(chat, 'Two', 'key-2');
     await flush();
     FakeSocket.last.accept();
     FakeSocket.last.receive(accepted());
@@ -102,11 +88,7 @@ describe('ChatResource', () => {
 
   it('a quiet running turn is resubscribed, then read over REST, and still delivers its final message', async () => {
     const { chat, clock, restCalls } = setup();
-    const stream = chat.send({
-      conversationId: CONVERSATION,
-      message: 'One',
-      clientMessageId: 'key-1',
-    });
+    const stream = ask(chat, 'One', 'key-1');
     await flush();
     FakeSocket.last.accept();
     FakeSocket.last.receive(accepted());
@@ -122,11 +104,7 @@ describe('ChatResource', () => {
 
   it('the socket away past the recovery window: a never-accepted message goes over REST with its key', async () => {
     const { chat, clock, restCalls } = setup();
-    const stream = chat.send({
-      conversationId: CONVERSATION,
-      message: 'One',
-      clientMessageId: 'key-1',
-    });
+    const stream = ask(chat, 'One', 'key-1');
     await flush();
     FakeSocket.last.serverClose(1006); // never opened
     await clock.advance(15_000);
@@ -137,11 +115,7 @@ describe('ChatResource', () => {
 
   it('a retryable frame.rejected is resent after a backoff; a final one fails the stream with a typed error', async () => {
     const { chat, clock } = setup();
-    const stream = chat.send({
-      conversationId: CONVERSATION,
-      message: 'One',
-      clientMessageId: 'key-1',
-    });
+    const stream = ask(chat, 'One', 'key-1');
     await flush();
     FakeSocket.last.accept();
     const busy = {
@@ -169,16 +143,8 @@ describe('ChatResource', () => {
 
   it('close(): unfinished streams fail; a settled one stays settled', async () => {
     const { chat } = setup();
-    const done = chat.send({
-      conversationId: CONVERSATION,
-      message: 'One',
-      clientMessageId: 'key-1',
-    });
-    const open = chat.send({
-      conversationId: CONVERSATION,
-      message: 'Two',
-      clientMessageId: 'key-2',
-    });
+    const done = ask(chat, 'One', 'key-1');
+    const open = ask(chat, 'Two', 'key-2');
     await flush();
     FakeSocket.last.accept();
     FakeSocket.last.receive(accepted());

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Connection, type ConnectionState } from './connection.ts';
-import { countingTokens, FakeClock, FakeSocket, flush } from './fake-platform.test-support.ts';
+import type { ConnectionState } from './connection.ts';
+import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
 import type { LifecycleSignal } from './lifecycle.ts';
 
 afterEach(() => {
@@ -9,30 +9,14 @@ afterEach(() => {
 
 function setup(overrides: { online?: boolean } = {}) {
   const clock = new FakeClock();
-  const { tokens, calls } = countingTokens(clock);
   let notify: (signal: LifecycleSignal) => void = () => {};
-  const connection = new Connection({
-    url: 'wss://assistant.example.com/api/partners/v1/chat',
-    WebSocket: () => FakeSocket,
-    tokens,
-    timers: clock,
-    now: () => clock.now,
-    policy: {
-      backoff: (attempt) => attempt * 1000,
-      firstRetryJitterMs: 250,
-      suspendAfterMs: 120_000,
-      suspendedRetryMs: 30_000,
-      random: () => 0.5,
+  const lifecycle = {
+    subscribe: (listener: (signal: LifecycleSignal) => void) => {
+      notify = listener;
+      return () => {};
     },
-    heartbeat: { intervalMs: 25_000, timeoutMs: 10_000 },
-    lifecycle: {
-      subscribe: (listener) => {
-        notify = listener;
-        return () => {};
-      },
-    },
-    logger: undefined,
-  });
+  };
+  const { connection, tokenCalls } = fakeConnection(clock, { lifecycle });
   const states: ConnectionState[] = [];
   const failures: Error[] = [];
   connection.on('statechange', (state) => states.push(state));
@@ -43,7 +27,7 @@ function setup(overrides: { online?: boolean } = {}) {
     connection,
     states,
     failures,
-    tokenCalls: calls,
+    tokenCalls,
     signal: (s: LifecycleSignal) => notify(s),
   };
 }

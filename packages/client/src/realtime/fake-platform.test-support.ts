@@ -1,6 +1,8 @@
 /** A fake clock, fake timers and a fake WebSocket, for the realtime unit tests. */
 import { TokenSource } from '../tokens/token-source.ts';
+import { Connection, type ConnectionSettings } from './connection.ts';
 import type { Timers, WebSocketLike } from './platform.ts';
+import type { ReconnectPolicy } from './reconnect-delay.ts';
 
 /** Timers that run only when the test advances the clock. */
 export class FakeClock implements Timers {
@@ -110,4 +112,38 @@ export function countingTokens(clock: FakeClock) {
     refreshMarginMs: 0,
   });
   return { tokens, calls: () => calls };
+}
+
+/**
+ * A connection on the fake clock and sockets: first retry after 125 ms of jitter, then 1 s, 2 s...
+ * (`attempt` × 1 s), suspended after 2 min, heartbeat 25 s / 10 s, no lifecycle unless given.
+ */
+export function fakeConnection(
+  clock: FakeClock,
+  overrides: Partial<Omit<ConnectionSettings, 'policy'>> & {
+    policy?: Partial<ReconnectPolicy>;
+  } = {},
+) {
+  const { tokens, calls } = countingTokens(clock);
+  const { policy, ...rest } = overrides;
+  const connection = new Connection({
+    url: 'wss://assistant.example.com/api/partners/v1/chat',
+    WebSocket: () => FakeSocket,
+    tokens,
+    timers: clock,
+    now: () => clock.now,
+    policy: {
+      backoff: (attempt) => attempt * 1000,
+      firstRetryJitterMs: 250,
+      suspendAfterMs: 120_000,
+      suspendedRetryMs: 30_000,
+      random: () => 0.5,
+      ...policy,
+    },
+    heartbeat: { intervalMs: 25_000, timeoutMs: 10_000 },
+    lifecycle: undefined,
+    logger: undefined,
+    ...rest,
+  });
+  return { connection, tokenCalls: calls };
 }
