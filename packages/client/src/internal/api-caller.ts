@@ -1,4 +1,5 @@
 import { type ApiCallContext, callApi } from '@partner-assistant/sdk-core/internal';
+import { responseGuard } from '../validation/response-guards.ts';
 import { pathOf, ROUTES, type RouteName } from './routes.ts';
 
 /** One request of a resource: the route, its id parameter, query, body and signal. */
@@ -13,7 +14,7 @@ export interface RouteCall {
 export interface ApiCaller {
   /** Whether inputs are checked before sending. */
   readonly validate: boolean;
-  /** Sends `route` with retries and token refresh; resolves to the body as on the wire. */
+  /** Sends `route` with retries and token refresh; resolves to the body, checked at the door. */
   call<T>(route: RouteName, call?: RouteCall): Promise<T>;
 }
 
@@ -27,6 +28,7 @@ export function createApiCaller(context: ApiCallContext, validate: boolean): Api
         method: ROUTES[route][0],
         path: pathOf(route, call.id) + (call.query ?? ''),
         json: call.json,
+        schema: responseGuard(route),
         signal: call.signal,
       }),
   };

@@ -1,46 +1,39 @@
-import { TURN_EVENT_TYPES } from '@partner-assistant/contract/constants';
+import type { ServerEvent, ServerEventType } from '@partner-assistant/contract';
+import { SERVER_EVENT_TYPES } from '@partner-assistant/contract/constants';
+import { ERROR_BODY, MESSAGE, TURN, TURN_ERROR } from '../validation/response-guards.ts';
+import { isRecord, type Shape, whyNot } from '../validation/shape.ts';
 
-/** A server frame the client could read: at least a `type`; turn events carry `turn_id` and `seq`. */
-export interface ServerFrame {
-  type: string;
-  turn_id?: string;
-  seq?: number;
-  [field: string]: unknown;
-}
+const TURN_EVENT = { turn_id: 's', conversation_id: 's', seq: 'p' };
 
-/** Event types that belong to a turn's `seq` sequence. */
-const SEQUENCED = new Set<string>(TURN_EVENT_TYPES);
+/** The contract's server events, as shapes (`frame-reader.test.ts` holds them to its schemas). */
+export const EVENT_SHAPES: Record<ServerEventType, Shape> = {
+  'turn.accepted': { ...TURN_EVENT, turn: TURN },
+  'turn.running': { ...TURN_EVENT, turn: TURN },
+  'turn.snapshot': { ...TURN_EVENT, turn: TURN, content: 's', 'label|': 's' },
+  'assistant.status': { ...TURN_EVENT, label: 's' },
+  'assistant.delta': { ...TURN_EVENT, text: 's' },
+  'assistant.completed': { ...TURN_EVENT, message: MESSAGE },
+  'assistant.error': { ...TURN_EVENT, error: TURN_ERROR },
+  pong: { 'id?': 's' },
+  'frame.rejected': { error: ERROR_BODY, 'client_message_id?': 's', 'turn_id?': 's' },
+};
 
 /**
- * Reads one text frame, or returns why it is skipped: not JSON, not an object with a string
- * `type`, or a turn event without a string `turn_id` and a positive whole `seq`. Events of types
- * this version does not know are kept, untouched, for forward compatibility.
+ * The door of every WebSocket frame: reads one text frame into a server event of the contract,
+ * or returns why it is skipped, naming its type but never its content (not JSON, no string
+ * `type`, a known event whose fields do not fit the contract). An event of a type this version
+ * does not know returns `undefined`: it passes, unread, as the API asks clients to ignore it.
  */
-export function readServerFrame(data: unknown): ServerFrame | { skipped: string } {
-  if (typeof data !== 'string') return { skipped: 'not a text frame' };
+export function readServerFrame(data: unknown): ServerEvent | string | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(data);
+    value = JSON.parse(data as string);
   } catch {
-    return { skipped: 'not JSON' };
+    return 'not JSON';
   }
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    typeof (value as ServerFrame).type !== 'string'
-  ) {
-    return { skipped: 'no type' };
-  }
-  const frame = value as ServerFrame;
-  if (SEQUENCED.has(frame.type)) {
-    if (typeof frame.turn_id !== 'string') return { skipped: `${frame.type} without turn_id` };
-    if (!Number.isSafeInteger(frame.seq) || (frame.seq as number) < 1)
-      return { skipped: `${frame.type} with a bad seq` };
-  }
-  return frame;
-}
-
-/** True for a turn event whose `seq` the client orders and deduplicates. */
-export function isSequenced(frame: ServerFrame): boolean {
-  return SEQUENCED.has(frame.type);
+  const type = isRecord(value) ? value.type : undefined;
+  if (typeof type !== 'string') return 'no type';
+  if (!(SERVER_EVENT_TYPES as readonly string[]).includes(type)) return undefined;
+  const reason = whyNot(EVENT_SHAPES[type as ServerEventType], value, '');
+  return reason ? `${type}: ${reason}` : (value as ServerEvent);
 }

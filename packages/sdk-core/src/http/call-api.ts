@@ -4,9 +4,9 @@ import type { PartnerLogger } from '../transport-options.ts';
 import type { ResolvedTransport } from './resolve-transport.ts';
 import { type HttpMethod, sendRequest } from './send-request.ts';
 
-/** Reads a success body; the contract's zod schemas fit. */
+/** Reads a success body; the contract's zod schemas fit. A `reason` ends the error message. */
 export interface ResponseSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
+  safeParse(value: unknown): { success: true; data: T } | { success: false; reason?: string };
 }
 
 /** What every call of one SDK instance shares. */
@@ -85,7 +85,9 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
     throw new PartnerApiError({
       status: result.status,
       code: 'invalid_response',
-      message: `The ${operation} response does not match the API contract`,
+      message: `The ${operation} response does not match the API contract${
+        'reason' in parsed && parsed.reason ? ` (${parsed.reason})` : ''
+      }`,
       retryable: false,
       requestId: result.requestId,
     });
