@@ -49,7 +49,6 @@ function setup() {
 const ask = (chat: ChatResource, message: string, key: string) =>
   chat.send({ conversationId: CONVERSATION, message, clientMessageId: key });
 
-
 describe('ChatResource', () => {
   it('a message sent before the socket is open leaves as soon as it opens, with its idempotency key', async () => {
     const { chat } = setup();

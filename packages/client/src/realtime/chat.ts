@@ -1,4 +1,9 @@
-import type { Location, MessageMetadata, ServerEventOf, TurnEvent } from '@partner-assistant/contract';
+import type {
+  Location,
+  MessageMetadata,
+  ServerEventOf,
+  TurnEvent,
+} from '@partner-assistant/contract';
 import { API_ERROR_CODES, type ApiErrorCode } from '@partner-assistant/contract/constants';
 import { PartnerApiError, PartnerError } from '@partner-assistant/sdk-core';
 import { createClientMessageId } from '../internal/client-message-id.ts';

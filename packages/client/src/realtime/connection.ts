@@ -237,7 +237,10 @@ export class Connection extends Emitter<ConnectionEvents> {
     this.#settings.logger?.debug?.('partner-assistant: socket closed', { code });
     const action = closeAction(code);
     if (action === 'reconnect') this.#retry();
-    else if (action === 'refresh-token' && this.#settings.now() - this.#refreshedAt >= REFRESH_WINDOW_MS)
+    else if (
+      action === 'refresh-token' &&
+      this.#settings.now() - this.#refreshedAt >= REFRESH_WINDOW_MS
+    )
       void this.#refreshThenOpen();
     else this.#refused(code);
   }

@@ -86,8 +86,12 @@ export class Recovery {
         const { message } = turn;
         if (turn.tracker.turnId === undefined && message) {
           // The same idempotency key: if the socket had delivered it, this finds that turn.
-          const { conversation_id, client_message_id: clientMessageId, location, metadata } =
-            message;
+          const {
+            conversation_id,
+            client_message_id: clientMessageId,
+            location,
+            metadata,
+          } = message;
           const input = { message: message.message, location, metadata, clientMessageId };
           const summary = await messages.send(conversation_id, input, { signal });
           this.#settings.accepted(turn, summary.turn_id);

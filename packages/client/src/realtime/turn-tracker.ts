@@ -114,7 +114,8 @@ export class TurnTracker {
     if (turn.status === 'failed') this.#fail(turn.error ?? { message: 'The turn failed' }, notices);
     else if (turn.status !== 'completed') this.#set(turn.status, notices);
     else if (message) this.#complete(message, notices);
-    else this.#fail({ code: 'no_message', message: 'The turn completed without a message' }, notices);
+    else
+      this.#fail({ code: 'no_message', message: 'The turn completed without a message' }, notices);
   }
 
   /** Hands out the part of `content` not seen yet; replaces the text if it ever diverged. */

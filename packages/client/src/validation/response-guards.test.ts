@@ -2,12 +2,7 @@ import { OPERATIONS } from '@partner-assistant/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RouteName } from '../internal/routes.ts';
-import {
-  CONVERSATION_ID,
-  message,
-  TURN_ID,
-  turn,
-} from '../realtime/frames.test-support.ts';
+import { CONVERSATION_ID, message, TURN_ID, turn } from '../realtime/frames.test-support.ts';
 import { mutantsOf } from './mutations.test-support.ts';
 import { RESPONSE_SHAPES, responseGuard } from './response-guards.ts';
 import { whyNot } from './shape.ts';

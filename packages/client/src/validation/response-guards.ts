@@ -1,8 +1,4 @@
-import {
-  FEEDBACK_REASONS,
-  RATINGS,
-  TURN_STATUSES,
-} from '@partner-assistant/contract/constants';
+import { FEEDBACK_REASONS, RATINGS, TURN_STATUSES } from '@partner-assistant/contract/constants';
 import type { ResponseSchema } from '@partner-assistant/sdk-core/internal';
 import type { RouteName } from '../internal/routes.ts';
 import { listOf, type Shape, whyNot } from './shape.ts';
@@ -65,7 +61,12 @@ export const RESPONSE_SHAPES: Record<RouteName, Shape> = {
     environment: ['sandbox', 'production'],
     locales: listOf('s'),
     capabilities: listOf('s'),
-    limits: { message_characters: 'i', requests_per_minute: 'i', concurrent_turns: 'i', daily_messages: 'i' },
+    limits: {
+      message_characters: 'i',
+      requests_per_minute: 'i',
+      concurrent_turns: 'i',
+      daily_messages: 'i',
+    },
   },
   createConversation: { conversation_id: 's', 'title|': 's', created_at: 's', 'updated_at?': 's' },
   renameConversation: { conversation_id: 's', title: 's', updated_at: 's', 'created_at?': 's' },

@@ -15,7 +15,9 @@ const client = new PartnerAssistantClient({
 });
 client.chat.resume('5f7c0c6e-8d0a-4b51-9a7e-1c2d3e4f5a6b');
 if (mode === 'frozen') {
-  await new Promise<void>((resolve) => client.connection.on('statechange', (s) => s === 'open' && resolve()));
+  await new Promise<void>((resolve) =>
+    client.connection.on('statechange', (s) => s === 'open' && resolve()),
+  );
 } else {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }

@@ -115,7 +115,9 @@ describe('a turn completed without a message', () => {
     const { client } = await setup({
       onFrame(socket, frame) {
         if (frame.type !== 'turn.subscribe') return undefined;
-        socket.send(send(event('turn.snapshot', 3, { turn: withoutMessage, content: '', label: null })));
+        socket.send(
+          send(event('turn.snapshot', 3, { turn: withoutMessage, content: '', label: null })),
+        );
         return true;
       },
     });
@@ -202,7 +204,11 @@ describe('close() and offline while the socket is still connecting (default ws)'
 
   it('close(): no unlistened error, the stream fails with a PartnerError', async () => {
     const { PartnerAssistantClient } = await import('../../src/index.node.ts');
-    const client = new PartnerAssistantClient({ baseUrl: await neverUpgrading(), token: 't', lifecycle: false });
+    const client = new PartnerAssistantClient({
+      baseUrl: await neverUpgrading(),
+      token: 't',
+      lifecycle: false,
+    });
     const stream = ask(client);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await client.close();

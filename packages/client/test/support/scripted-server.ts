@@ -51,7 +51,10 @@ export async function startScriptedServer(
   const http = createServer(async (request, response) => {
     const path = (request.url ?? '').replace('/api/partners/v1', '');
     counts.requests.push(`${request.method} ${path}`);
-    const answer = rest({ method: request.method ?? '', path, body: await readBody(request) }, response);
+    const answer = rest(
+      { method: request.method ?? '', path, body: await readBody(request) },
+      response,
+    );
     if (!answer) return; // hangs
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     response.writeHead(answer.status, {
