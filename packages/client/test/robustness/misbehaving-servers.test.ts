@@ -64,7 +64,8 @@ describe('malformed turn events', () => {
           socket.send(send(accepted(1, String(frame.client_message_id))));
           socket.send(send(event('turn.snapshot', 2, { content: 'SECRET', label: null })));
           socket.send(send(event('assistant.completed', 3, {})));
-          const bad = turn('completed', { assistant_message: { ...message('x'), content: 7 } });
+          const bad = turn('completed', { assistant_message: message('x') });
+          Object.assign(bad.assistant_message ?? {}, { content: 7 }); // content not a string
           socket.send(send(event('turn.snapshot', 4, { turn: bad, content: 'SECRET' })));
           return true;
         },
