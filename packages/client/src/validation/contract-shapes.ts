@@ -1,8 +1,4 @@
-import {
-  FEEDBACK_REASONS,
-  RATINGS,
-  TURN_STATUSES,
-} from '@partner-assistant/contract/constants';
+import { FEEDBACK_REASONS, RATINGS, TURN_STATUSES } from '@partner-assistant/contract/constants';
 
 const TURN_SUMMARY = `turn_id conversation_id status:${TURN_STATUSES} created_at updated_at`;
 const TURN = `${TURN_SUMMARY} client_message_id user_message_id assistant_message~:M error~:E`;
