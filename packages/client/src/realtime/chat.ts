@@ -69,6 +69,11 @@ export class ChatResource {
       else if (event.type !== 'pong') this.#route(event);
     });
     connection.on('statechange', () => this.#recovery.check());
+    // A frame of the turn did not pass the door: read the turn over REST at once (as well).
+    connection.on('skipped', (turnId) => {
+      const turn = this.#active.get(turnId);
+      if (turn) void this.#recovery.poll(turn);
+    });
     connection.on('failure', (error) => this.#failAll(error));
   }
 

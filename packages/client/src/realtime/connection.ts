@@ -35,6 +35,8 @@ export interface ConnectionEvents extends Record<string, unknown[]> {
   error: [error: unknown];
   /** @internal An event passed the door. */
   frame: [event: ServerEvent];
+  /** @internal An event of turn `turnId` did not pass the door. */
+  skipped: [turnId: string];
   /** @internal A socket opened: unfinished turns resume. */
   open: [];
   /** @internal The connection gave up for good. */
@@ -216,8 +218,10 @@ export class Connection extends Emitter<ConnectionEvents> {
     if (!this.#verified) this.#setState('open');
     this.#verified = true;
     const event = readServerFrame(data);
-    if (typeof event === 'string') {
-      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', { reason: event });
+    if (Array.isArray(event)) {
+      const [reason, turnId] = event;
+      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', { reason });
+      if (typeof turnId === 'string') this.emit('skipped', turnId);
       return;
     }
     // It works once it answered what was asked (a pong is enough when nothing was): only then do

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutantsOf } from '../validation/mutations.test-support.ts';
 import { readServerFrame } from './frame-reader.ts';
-import { accepted, event, message, turn } from './frames.test-support.ts';
+import { accepted, event, message, TURN_ID, turn } from './frames.test-support.ts';
 
 /** A valid event of each type the server sends. */
 const EXAMPLES = [
@@ -28,7 +28,10 @@ const EXAMPLES = [
   },
 ];
 
-const passes = (json: string) => typeof readServerFrame(json) === 'object';
+const passes = (json: string) => {
+  const read = readServerFrame(json);
+  return typeof read === 'object' && !Array.isArray(read);
+};
 
 describe('the WebSocket door judges frames as the contract schema does', () => {
   it.each(EXAMPLES.map((example) => [example.type, example]))(
@@ -49,14 +52,18 @@ describe('the WebSocket door judges frames as the contract schema does', () => {
   );
 
   it('says why a frame is skipped, naming its type, never its content', () => {
-    expect(readServerFrame('{"type":')).toBe('not JSON');
-    expect(readServerFrame('[1]')).toBe('no type');
+    expect(readServerFrame('{"type":')).toEqual(['not JSON']);
+    expect(readServerFrame('[1]')).toEqual(['no type']);
     const bad = { ...event('assistant.delta', 1), text: 42 };
-    expect(readServerFrame(JSON.stringify(bad))).toBe('assistant.delta: text: wrong type');
+    expect(readServerFrame(JSON.stringify(bad))).toEqual([
+      'assistant.delta: text: wrong type',
+      TURN_ID,
+    ]);
     const unknown = { ...accepted(), turn: { ...turn('queued'), status: 'paused' } };
-    expect(readServerFrame(JSON.stringify(unknown))).toBe(
+    expect(readServerFrame(JSON.stringify(unknown))).toEqual([
       'turn.accepted: turn.status: unknown value "paused"',
-    );
+      TURN_ID,
+    ]);
   });
 
   it('lets events of unknown types and unknown fields pass', () => {

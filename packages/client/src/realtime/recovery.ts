@@ -31,7 +31,8 @@ export interface RecoverySettings {
  * Keeps every followed turn moving, with one timer: a turn silent for `streamIdleTimeoutMs` on an
  * open socket is resubscribed, and a second silence sends it to REST; a turn without progress for
  * `recoveryWindowMs` since the socket went away is followed over REST, even if the socket keeps
- * coming back without delivering (a socket that opens and dies is not progress). REST polling
+ * coming back without delivering (a socket that opens and dies is not progress); a turn whose
+ * event did not pass the door is read over REST at once (see `ChatResource`). REST polling
  * waits between attempts and gives up after `maxRetries` retryable failures in a row, so every
  * stream settles.
  */
@@ -59,7 +60,7 @@ export class Recovery {
       const silent = open && at - turn.lastHeardAt >= idle;
       if (silent) turn.idlePeriods++;
       if (at - away >= window || (silent && turn.idlePeriods > 1)) {
-        void this.#poll(turn);
+        void this.poll(turn);
         continue;
       }
       if (silent) this.#settings.resubscribe(turn);
@@ -74,9 +75,9 @@ export class Recovery {
     this.#timer = undefined;
   }
 
-  /** Follows a turn over REST until it ends: the socket is not delivering it. */
-  async #poll(turn: ActiveTurn): Promise<void> {
-    if (turn.ended) return;
+  /** Follows a turn over REST until it ends (once at a time): the socket is not delivering it. */
+  async poll(turn: ActiveTurn): Promise<void> {
+    if (turn.ended || turn.polling) return;
     const stop = new AbortController();
     const { signal } = stop;
     turn.polling = stop;

@@ -101,6 +101,30 @@ describe('a turn status this client does not know', () => {
     expect(server.counts.requests).toEqual([`GET /turns/${TURN_ID}`]);
   });
 
+  it('in the snapshot of a healthy socket: the turn is read over REST at once and fails with it', async () => {
+    const { client, logger } = await setup(
+      {
+        onFrame(socket, frame) {
+          if (frame.type !== 'turn.subscribe') return undefined;
+          const paused = { ...turn('running'), status: 'cancelled' };
+          socket.send(send(event('turn.snapshot', 2, { turn: paused, content: '', label: null })));
+          return true;
+        },
+      },
+      cancelled,
+      { streamIdleTimeoutMs: 60_000, recoveryWindowMs: 60_000 },
+    );
+    const error = await client.chat
+      .resume(TURN_ID)
+      .finalMessage()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'invalid_response',
+      message: expect.stringContaining('"cancelled"'),
+    });
+    expect(logger.warnings[0]).toContain('turn.snapshot: turn.status: unknown value');
+  });
+
   it('a stream followed over REST fails with it, after one request', async () => {
     const { client, server } = await setup({}, cancelled);
     const stream = client.chat.resume(TURN_ID);
