@@ -31,6 +31,7 @@ export { createClientMessageId } from './internal/client-message-id.ts';
 export { MessagePage } from './pagination/message-page.ts';
 export { MessagePagePromise } from './pagination/message-page-promise.ts';
 export { PartnerAssistantClient } from './partner-assistant-client.ts';
+export { ApiPromise } from './rest/api-promise.ts';
 export { ChatResource, type ChatSendInput } from './realtime/chat.ts';
 export { REALTIME_DEFAULTS, type RealtimeOptions } from './realtime/chat-options.ts';
 export type { ClientConnection } from './realtime/client-connection.ts';

@@ -17,9 +17,10 @@ export {
   type ExponentialBackoffOptions,
   exponentialBackoff,
 } from './retry/backoff.ts';
+export type { ApiResponse, ApiResult } from './http/api-response.ts';
+export type { RequestOptions } from './http/request-options.ts';
 export {
   type PartnerLogger,
-  type RequestOptions,
   TRANSPORT_DEFAULTS,
   type TransportOptions,
 } from './transport-options.ts';

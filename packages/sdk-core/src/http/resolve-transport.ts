@@ -3,6 +3,7 @@ import { abortableSleep } from '../retry/abortable-sleep.ts';
 import { exponentialBackoff } from '../retry/backoff.ts';
 import type { RetryPolicy } from '../retry/retry-loop.ts';
 import { TRANSPORT_DEFAULTS, type TransportOptions } from '../transport-options.ts';
+import { checkedCount, checkedTimeout, mergedHeaders } from './request-options.ts';
 
 /** {@link TransportOptions} checked, with defaults applied. */
 export interface ResolvedTransport {
@@ -11,13 +12,8 @@ export interface ResolvedTransport {
   timeoutMs: number;
   now: () => number;
   retry: RetryPolicy;
-}
-
-function requireCount(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new PartnerConfigurationError(`\`${name}\` must be an integer of at least 0`);
-  }
-  return value;
+  /** Extra headers of every request, names lowercased. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -36,14 +32,13 @@ export function resolveTransport(options: TransportOptions): ResolvedTransport {
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new PartnerConfigurationError('`fetch` must be a function');
   }
-  const timeoutMs = options.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs;
-  if (!(timeoutMs > 0)) throw new PartnerConfigurationError('`timeoutMs` must be positive');
   return {
     fetch: options.fetch ?? lateGlobalFetch,
-    timeoutMs,
+    timeoutMs: checkedTimeout(options.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs),
     now: options.now ?? Date.now,
+    headers: mergedHeaders({}, options.defaultHeaders, 'defaultHeaders'),
     retry: {
-      maxRetries: requireCount(options.maxRetries ?? TRANSPORT_DEFAULTS.maxRetries, 'maxRetries'),
+      maxRetries: checkedCount(options.maxRetries ?? TRANSPORT_DEFAULTS.maxRetries, 'maxRetries'),
       backoff: options.backoff ?? exponentialBackoff(),
       maxRetryAfterMs: options.maxRetryAfterMs ?? TRANSPORT_DEFAULTS.maxRetryAfterMs,
       sleep: options.sleep ?? abortableSleep,
