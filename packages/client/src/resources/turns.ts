@@ -61,18 +61,17 @@ export class TurnsResource {
    * ```
    */
   wait(turnId: string, options: WaitForTurnOptions = {}): ApiPromise<Turn> {
-    return new ApiPromise(this.#poll(turnId, options));
-  }
-
-  async #poll(turnId: string, options: WaitForTurnOptions): Promise<ApiResult<Turn>> {
     const max = options.maxPollIntervalMs ?? WAIT_FOR_TURN_DEFAULTS.maxPollIntervalMs;
     let interval = options.pollIntervalMs ?? WAIT_FOR_TURN_DEFAULTS.pollIntervalMs;
-    for (;;) {
-      const result = await this.get(turnId, options).withResponse();
-      if (!isTurnInProgress(result.data.status)) return result;
-      await this.#sleep(interval, options.signal);
-      interval = Math.min(max, interval * 1.5);
-    }
+    const poll = async (): Promise<ApiResult<Turn>> => {
+      for (;;) {
+        const result = await this.get(turnId, options).withResponse();
+        if (!isTurnInProgress(result.data.status)) return result;
+        await this.#sleep(interval, options.signal);
+        interval = Math.min(max, interval * 1.5);
+      }
+    };
+    return new ApiPromise(poll());
   }
 
   /**

@@ -2,7 +2,7 @@ import { isPartnerApiError, PartnerApiError } from '../errors/partner-api-error.
 import { withRetries } from '../retry/retry-loop.ts';
 import type { PartnerLogger } from '../transport-options.ts';
 import type { ApiResult } from './api-response.ts';
-import { type RequestOptions, transportOfCall } from './request-options.ts';
+import { type RequestOptions, withRequestOptions } from './request-options.ts';
 import type { ResolvedTransport } from './resolve-transport.ts';
 import { type HttpMethod, sendRequest } from './send-request.ts';
 
@@ -49,7 +49,7 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
   const { logger } = context;
   const { operation, options = {} } = call;
   const { signal } = options;
-  const transport = transportOfCall(context.transport, options);
+  const transport = withRequestOptions(context.transport, options);
   let reauthorized = false;
   const attempt = async () => {
     const authorization = await context.authorization(signal);

@@ -50,49 +50,24 @@ export interface RequestOptions {
  */
 const SDK_HEADERS = /^(authorization|content-type|accept)$/i;
 
-/** Checks a count option: an integer of at least 0. */
-export function checkedCount(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new PartnerConfigurationError(`\`${name}\` must be an integer of at least 0`);
-  }
-  return value;
-}
-
-/** Checks a duration option: more than 0. */
-export function checkedTimeout(value: number): number {
-  if (!(value > 0)) throw new PartnerConfigurationError('`timeoutMs` must be positive');
-  return value;
-}
-
 /**
- * `extra` over `base`, names lowercased so a later value replaces an earlier one whatever its
- * case; a header the SDK writes itself is refused rather than silently dropped.
+ * `transport` with `options` over it, each checked: a header name is lowercased so a later value
+ * replaces an earlier one whatever its case, and a header the SDK writes itself is refused rather
+ * than silently dropped. Serves the SDK's own options and each call's.
  */
-export function mergedHeaders(
-  base: Record<string, string>,
-  extra: Record<string, string> | undefined,
-  name: string,
-): Record<string, string> {
-  const headers = { ...base };
-  for (const header in extra) {
-    if (SDK_HEADERS.test(header)) {
-      throw new PartnerConfigurationError(`\`${name}\` cannot set ${header}: the SDK sets it`);
-    }
-    headers[header.toLowerCase()] = String(extra[header]);
-  }
-  return headers;
-}
-
-/** The SDK's transport with one call's options over it, each checked. */
-export function transportOfCall(
+export function withRequestOptions(
   transport: ResolvedTransport,
   options: RequestOptions,
 ): ResolvedTransport {
   const { timeoutMs = transport.timeoutMs, maxRetries = transport.retry.maxRetries } = options;
-  return {
-    ...transport,
-    timeoutMs: checkedTimeout(timeoutMs),
-    retry: { ...transport.retry, maxRetries: checkedCount(maxRetries, 'maxRetries') },
-    headers: mergedHeaders(transport.headers, options.headers, 'headers'),
-  };
+  if (!(timeoutMs > 0)) throw new PartnerConfigurationError('`timeoutMs` must be positive');
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+    throw new PartnerConfigurationError('`maxRetries` must be an integer of at least 0');
+  }
+  const headers = { ...transport.headers };
+  for (const name in options.headers) {
+    if (SDK_HEADERS.test(name)) throw new PartnerConfigurationError(`${name} is set by the SDK`);
+    headers[name.toLowerCase()] = options.headers[name] as string;
+  }
+  return { ...transport, timeoutMs, headers, retry: { ...transport.retry, maxRetries } };
 }

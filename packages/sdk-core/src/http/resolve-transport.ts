@@ -3,7 +3,7 @@ import { abortableSleep } from '../retry/abortable-sleep.ts';
 import { exponentialBackoff } from '../retry/backoff.ts';
 import type { RetryPolicy } from '../retry/retry-loop.ts';
 import { TRANSPORT_DEFAULTS, type TransportOptions } from '../transport-options.ts';
-import { checkedCount, checkedTimeout, mergedHeaders } from './request-options.ts';
+import { withRequestOptions } from './request-options.ts';
 
 /** {@link TransportOptions} checked, with defaults applied. */
 export interface ResolvedTransport {
@@ -32,16 +32,17 @@ export function resolveTransport(options: TransportOptions): ResolvedTransport {
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new PartnerConfigurationError('`fetch` must be a function');
   }
-  return {
+  const defaults: ResolvedTransport = {
     fetch: options.fetch ?? lateGlobalFetch,
-    timeoutMs: checkedTimeout(options.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs),
+    timeoutMs: TRANSPORT_DEFAULTS.timeoutMs,
     now: options.now ?? Date.now,
-    headers: mergedHeaders({}, options.defaultHeaders, 'defaultHeaders'),
+    headers: {},
     retry: {
-      maxRetries: checkedCount(options.maxRetries ?? TRANSPORT_DEFAULTS.maxRetries, 'maxRetries'),
+      maxRetries: TRANSPORT_DEFAULTS.maxRetries,
       backoff: options.backoff ?? exponentialBackoff(),
       maxRetryAfterMs: options.maxRetryAfterMs ?? TRANSPORT_DEFAULTS.maxRetryAfterMs,
       sleep: options.sleep ?? abortableSleep,
     },
   };
+  return withRequestOptions(defaults, { ...options, headers: options.defaultHeaders });
 }
