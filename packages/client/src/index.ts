@@ -31,7 +31,6 @@ export { createClientMessageId } from './internal/client-message-id.ts';
 export { MessagePage } from './pagination/message-page.ts';
 export { MessagePagePromise } from './pagination/message-page-promise.ts';
 export { PartnerAssistantClient } from './partner-assistant-client.ts';
-export { ApiPromise } from './rest/api-promise.ts';
 export { ChatResource, type ChatSendInput } from './realtime/chat.ts';
 export { REALTIME_DEFAULTS, type RealtimeOptions } from './realtime/chat-options.ts';
 export type { ClientConnection } from './realtime/client-connection.ts';
@@ -65,4 +64,5 @@ export {
   WAIT_FOR_TURN_DEFAULTS,
   type WaitForTurnOptions,
 } from './resources/turns.ts';
+export { ApiPromise } from './rest/api-promise.ts';
 export type { TokenLike, TokenProvider } from './tokens/token-provider.ts';

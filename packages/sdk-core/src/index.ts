@@ -11,14 +11,14 @@ export {
   isPartnerValidationError,
   PartnerValidationError,
 } from './errors/partner-validation-error.ts';
+export type { ApiResponse, ApiResult } from './http/api-response.ts';
+export type { RequestOptions } from './http/request-options.ts';
 export {
   type Backoff,
   EXPONENTIAL_BACKOFF_DEFAULTS,
   type ExponentialBackoffOptions,
   exponentialBackoff,
 } from './retry/backoff.ts';
-export type { ApiResponse, ApiResult } from './http/api-response.ts';
-export type { RequestOptions } from './http/request-options.ts';
 export {
   type PartnerLogger,
   TRANSPORT_DEFAULTS,

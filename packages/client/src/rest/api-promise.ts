@@ -8,8 +8,8 @@ import type { ApiResult } from '@partner-assistant/sdk-core';
  * @example
  * ```ts
  * const turn = await client.messages.send(conversationId, { message: 'Hello' });
- * const { data, response } = await client.messages.send(conversationId, { message: 'Hi' }).withResponse();
- * console.log(data.turn_id, response.status, response.requestId);
+ * const { data, response } = await client.turns.get(turn.turn_id).withResponse();
+ * console.log(data.status, response.status, response.requestId);
  * ```
  */
 export class ApiPromise<T> extends Promise<T> {

@@ -26,7 +26,7 @@ export interface ApiCallContext {
   logger?: PartnerLogger | undefined;
 }
 
-/** One operation: its name, method, path with parameters filled in, body, response check and options. */
+/** One operation: its name, method, filled-in path, body, response check and the call's options. */
 export interface ApiCall<T> {
   operation: string;
   method: HttpMethod;
@@ -42,8 +42,8 @@ export interface ApiCall<T> {
  * Sends an operation with retries (only what the API marks retryable, network failures and
  * timeouts), one re-authorization after a `401` when the SDK can get a fresh token, and an
  * optional check of the success body; the call's options (timeout, retries, headers) replace the
- * SDK's for this call only. Resolves to the body with the answer that carried it. Log lines name the operation, status, code and request id
- * only: no secret, token, user id or message text.
+ * SDK's for this call only. Resolves to the body with the answer that carried it. Log lines name
+ * the operation, status, code and request id only: no secret, token, user id or message text.
  */
 export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Promise<ApiResult<T>> {
   const { logger } = context;
