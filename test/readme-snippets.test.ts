@@ -38,6 +38,7 @@ const GUIDES = [
   'docs/getting-started/ci-engineer.md',
   'docs/guides/tokens-and-security.md',
   'docs/guides/errors.md',
+  'docs/guides/client.md',
   'docs/guides/testing.md',
 ];
 const GUIDES_RESOLVE_FROM = `${ROOT}packages/backend`;

@@ -65,4 +65,5 @@ export {
   WAIT_FOR_TURN_DEFAULTS,
   type WaitForTurnOptions,
 } from './resources/turns.ts';
+export { ApiPromise } from './rest/api-promise.ts';
 export type { TokenLike, TokenProvider } from './tokens/token-provider.ts';
