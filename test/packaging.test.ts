@@ -128,7 +128,11 @@ process.exit(0);
       mkdirSync(`${scratch}/node_modules/vitest`, { recursive: true });
       writeFileSync(
         `${scratch}/node_modules/vitest/package.json`,
-        '{"name":"vitest","version":"0.0.0","types":"index.d.ts"}',
+        JSON.stringify({
+          name: 'vitest',
+          version: '0.0.0',
+          exports: { '.': { types: './index.d.ts' }, './config': { types: './config.d.ts' } },
+        }),
       );
       writeFileSync(
         `${scratch}/node_modules/vitest/index.d.ts`,
