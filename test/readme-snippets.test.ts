@@ -136,7 +136,7 @@ it('the README and guide snippets compile as a reader’s own files', async () =
   rmSync(dir, { recursive: true, force: true });
   // Only the snippets are judged here; the sources have the repository's own type check.
   expect(snippetErrors(output, dir), 'a README snippet does not compile').toEqual([]);
-}, 60_000);
+}, 120_000);
 
 /** The `n`th ```ts block of a getting-started page, as the reader saves it. */
 function pageProgram(page: string, block: number): string {
@@ -261,4 +261,4 @@ it('the getting-started programs run against the reference server', async () => 
     await api.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}, 60_000);
+}, 120_000);

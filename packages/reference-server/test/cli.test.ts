@@ -45,7 +45,7 @@ async function readyUrl(run: ReturnType<typeof runCli>): Promise<string> {
   throw new Error(`not ready: ${run.stderr()}`);
 }
 
-describe('partner-assistant-server CLI', () => {
+describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
   it('starts on the demo configuration, prints its URL and channel, and exits 0 on SIGTERM', async () => {
     // `PORT` is honoured (0: a free port, never the default 4010); `pnpm start -- …` passes the
     // `--` on: it is skipped.
