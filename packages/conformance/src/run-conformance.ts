@@ -125,6 +125,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     signal.throwIfAborted();
     await prepare(ctx);
     for (const rule of rules) {
+      signal.throwIfAborted();
       const result = await runRule(ctx, rule);
       results.push(result);
       options.onProgress?.({ result, done: results.length, total: rules.length });

@@ -4,7 +4,7 @@ import {
   renamedConversationSchema,
 } from '@partner-assistant/contract';
 import type { ApiReply } from '../internal/api-client.ts';
-import { describeStatus, expectBody, expectError } from '../internal/expect-reply.ts';
+import { describeStatus, expectBody, expectError, expectStatus } from '../internal/expect-reply.ts';
 import { check, RuleFailure, RuleSkip } from '../internal/rule-outcome.ts';
 import { createConversation } from '../internal/scenarios.ts';
 import { defineGroup } from './rule.ts';
@@ -54,28 +54,25 @@ export const limitRules = defineGroup('limits', [
     async check(ctx) {
       const app = ctx.settings.limited;
       if (!app) throw new RuleSkip('no limited application');
-      const user = await ctx.userFor(ctx.newExternalUserId(app), app);
-      const send = () =>
-        ctx.api.send({
-          method: 'GET',
-          path: '/capabilities',
-          auth: { bearer: user.token },
+      // Erasing a user who has no data: valid, creates nothing, and counts against the rate.
+      const path = `/users/${encodeURIComponent(`${ctx.runPrefix}-nobody`)}`;
+      let refused: ApiReply | undefined;
+      for (let sent = 1; sent <= MAX_EXHAUSTED_RATE + 2 && !refused; sent++) {
+        const reply = await ctx.api.send({
+          method: 'DELETE',
+          path,
+          label: '/users/{external_user_id}',
+          auth: { basic: app },
           unpaced: true,
           retryRateLimit: false,
         });
-      const first = await send();
-      const rate = expectBody(first, [200], capabilitiesSchema).limits.requests_per_minute;
-      if (rate > MAX_EXHAUSTED_RATE)
-        throw new RuleSkip(
-          `the limited application allows ${rate} requests a minute; the run exhausts ${MAX_EXHAUSTED_RATE} at most`,
-        );
-      let refused: ApiReply | undefined;
-      for (let sent = 2; sent <= rate + 2 && !refused; sent++) {
-        const reply = await send();
         if (reply.status === 429) refused = reply;
+        else expectStatus(reply, 200);
       }
       if (!refused)
-        throw new RuleFailure(`${rate + 2} requests within the minute were all accepted`);
+        throw new RuleFailure(
+          `${MAX_EXHAUSTED_RATE + 2} requests within a minute were all accepted (the limited application must allow ${MAX_EXHAUSTED_RATE} at most)`,
+        );
       expectError(refused, 429, 'rate_limit_exceeded');
       const retryable = (refused.body as { error?: { retryable?: unknown } }).error?.retryable;
       check(retryable === true, `error.retryable is ${String(retryable)} on 429`);

@@ -18,7 +18,7 @@ async function refusedChannel(
   options: { protocols?: string[]; query?: string; token?: string },
 ) {
   const channel = await ctx.openChannel(options);
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: Parameters<typeof clearTimeout>[0];
   const ended = await Promise.race([
     channel.ended,
     new Promise<undefined>((resolve) => {
