@@ -1,7 +1,7 @@
 import type { ConformanceProgress } from '../options.ts';
 
 /** A one-line progress display on a terminal (`[12/60] messages.replay-allowed`); silent elsewhere. */
-export function progressLine(stream: NodeJS.WriteStream) {
+export function progressLine(stream: Pick<NodeJS.WriteStream, 'write' | 'isTTY' | 'columns'>) {
   const live = stream.isTTY === true;
   let failed = 0;
   return {
