@@ -9,14 +9,18 @@ import { startDriftingProxy } from './support/drifting-proxy.ts';
 
 /** Runs the CLI in this process with captured output; resolves with its exit code and output. */
 async function runCli(args: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCliIn(args, {
-    stdout: { isTTY: false, write: (text: string) => ((stdout += text), true) },
-    stderr: { isTTY: false, columns: 80, write: (text: string) => ((stderr += text), true) },
-    env,
-  } as CliIo);
-  return { code, stdout, stderr };
+  const output = { stdout: '', stderr: '' };
+  const stream = (name: 'stdout' | 'stderr') => ({
+    isTTY: false,
+    columns: 80,
+    write: (text: string) => {
+      output[name] += text;
+      return true;
+    },
+  });
+  const io = { stdout: stream('stdout'), stderr: stream('stderr'), env } as CliIo;
+  const code = await runCliIn(args, io);
+  return { code, ...output };
 }
 
 let server: RunningReferenceServer;

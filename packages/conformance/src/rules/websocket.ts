@@ -124,9 +124,9 @@ export const websocketRules = defineGroup('websocket', [
         await ctx.sendFrame(channel, userMessage(conversationId, ctx.newClientMessageId()));
         const end = await channel.waitFor(isTerminal, 'assistant.completed or assistant.error');
         const events = eventsOf(channel, end.turn_id);
-        events.forEach((event, i) =>
-          expectShape(event, serverEventSchema, `event ${i + 1} (${String(event.type)})`),
-        );
+        for (const [i, event] of events.entries()) {
+          expectShape(event, serverEventSchema, `event ${i + 1} (${String(event.type)})`);
+        }
         check(
           events.every((event, i) => event.seq === i + 1),
           `seq runs ${events.map((event) => event.seq).join(', ')}`,
