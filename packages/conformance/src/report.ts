@@ -1,20 +1,10 @@
-import type { RuleGroup, RuleSource } from './rule-groups.ts';
+import type { RuleDescription } from './rules/rule.ts';
 
 /** The outcome of one rule. */
 export type RuleStatus = 'passed' | 'failed' | 'skipped';
 
-/** One rule's result. */
-export interface RuleResult {
-  /** Stable id, `group.name`, such as `messages.idempotency-conflict`. */
-  id: string;
-  /** The group the rule belongs to. */
-  group: RuleGroup;
-  /** What the rule checks, in a few words. */
-  title: string;
-  /** The sentence of the specification, or of the decision, the rule checks (quoted). */
-  rule: string;
-  /** Whether the rule checks the specification or one of our decisions. */
-  source: RuleSource;
+/** One rule's result: the rule's description, its status and why. */
+export interface RuleResult extends Omit<RuleDescription, 'needs'> {
   status: RuleStatus;
   /** Why it failed or was skipped: statuses and codes seen, never a secret, token or user id. */
   detail?: string;

@@ -1,18 +1,7 @@
-import type { RuleGroup, RuleSource } from './rule-groups.ts';
 import { ALL_RULES } from './rules/index.ts';
-import type { RuleNeed } from './rules/rule.ts';
+import type { RuleDescription } from './rules/rule.ts';
 
-/** What a rule checks, without running it. */
-export interface RuleDescription {
-  id: string;
-  group: RuleGroup;
-  title: string;
-  /** The quoted sentence of the specification or of the decision. */
-  rule: string;
-  source: RuleSource;
-  /** Extra credentials the rule needs: `otherPartner`, `readOnly` or `limited`. */
-  needs?: RuleNeed;
-}
+export type { RuleDescription };
 
 /**
  * Every rule of the kit, in report order.

@@ -1,7 +1,7 @@
 import { type ApplicationLimits, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
 import type { ApplicationCredentials } from '../options.ts';
 import type { CleanupSummary } from '../report.ts';
-import type { ApiClient, ApiReply } from './api-client.ts';
+import type { ApiClient, ApiReply, ApiRequest } from './api-client.ts';
 import { type Channel, openChannel } from './channel.ts';
 import { describeStatus } from './expect-reply.ts';
 import type { RequestPacer } from './request-pacer.ts';
@@ -134,18 +134,26 @@ export class RunContext {
     this.#users.delete(externalUserId);
   }
 
+  /** `DELETE /users/{external_user_id}` with `app`'s credentials (or another `auth`). */
+  eraseRequest(
+    externalUserId: string,
+    options: Omit<ApiRequest, 'method' | 'path' | 'label'> = {},
+  ): Promise<ApiReply> {
+    return this.api.send({
+      method: 'DELETE',
+      path: `/users/${encodeURIComponent(externalUserId)}`,
+      label: '/users/{external_user_id}',
+      auth: { basic: this.settings.main },
+      ...options,
+    });
+  }
+
   /** Erases every user the run created, whatever happened before; never throws. */
   async eraseUsers(signal: AbortSignal): Promise<CleanupSummary> {
     const summary: CleanupSummary = { erasedUsers: 0, failedErasures: 0 };
     for (const [externalUserId, app] of this.#users) {
       try {
-        const reply = await this.api.send({
-          method: 'DELETE',
-          path: `/users/${encodeURIComponent(externalUserId)}`,
-          label: '/users/{external_user_id}',
-          auth: { basic: app },
-          signal,
-        });
+        const reply = await this.eraseRequest(externalUserId, { auth: { basic: app }, signal });
         if (reply.status >= 200 && reply.status < 300) summary.erasedUsers++;
         else summary.failedErasures++;
       } catch {

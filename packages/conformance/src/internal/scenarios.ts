@@ -168,3 +168,25 @@ export async function letTurnEnd(
     if (!(error instanceof RuleFailure)) throw error;
   }
 }
+
+/** A fresh user and a conversation of theirs. */
+export async function newConversation(
+  ctx: RunContext,
+): Promise<{ user: TestUser; conversationId: string }> {
+  const user = await ctx.newUser();
+  return { user, conversationId: await createConversation(ctx, user) };
+}
+
+/** `POST /conversations` by a fresh user, with a JSON or a raw body; the answer, unchecked. */
+export async function postConversation(
+  ctx: RunContext,
+  body: { json: unknown } | { rawBody: string },
+): Promise<ApiReply> {
+  const user = await ctx.newUser();
+  return ctx.api.send({
+    method: 'POST',
+    path: '/conversations',
+    auth: { bearer: user.token },
+    ...body,
+  });
+}

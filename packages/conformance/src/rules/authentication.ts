@@ -73,12 +73,7 @@ export const authenticationRules = defineGroup('authentication', [
     rule: 'DELETE /api/partners/v1/users/{external_user_id} — Authentication: HTTP Basic with application credentials, from the partner backend.',
     async check(ctx) {
       const user = await ctx.newUser();
-      const reply = await ctx.api.send({
-        method: 'DELETE',
-        path: `/users/${encodeURIComponent(user.externalUserId)}`,
-        label: '/users/{external_user_id}',
-        auth: { bearer: user.token },
-      });
+      const reply = await ctx.eraseRequest(user.externalUserId, { auth: { bearer: user.token } });
       expectError(reply, 401, 'unauthorized');
     },
   },

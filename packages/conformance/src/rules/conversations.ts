@@ -1,7 +1,7 @@
 import { createdConversationSchema } from '@partner-assistant/contract';
 import { expectBody, expectStatus } from '../internal/expect-reply.ts';
 import { check } from '../internal/rule-outcome.ts';
-import { acceptedTurn, letTurnEnd } from '../internal/scenarios.ts';
+import { acceptedTurn, letTurnEnd, postConversation } from '../internal/scenarios.ts';
 import { defineGroup } from './rule.ts';
 
 /** Creating and resuming conversations. */
@@ -11,13 +11,7 @@ export const conversationRules = defineGroup('conversations', [
     title: 'Creation returns conversation_id, title and created_at',
     rule: 'POST /api/partners/v1/conversations — Response: `conversation_id`, `title`, `created_at`.',
     async check(ctx) {
-      const user = await ctx.newUser();
-      const reply = await ctx.api.send({
-        method: 'POST',
-        path: '/conversations',
-        auth: { bearer: user.token },
-        json: { title: 'Passport renewal' },
-      });
+      const reply = await postConversation(ctx, { json: { title: 'Passport renewal' } });
       const created = expectBody(reply, [200, 201], createdConversationSchema);
       check(
         created.title === 'Passport renewal',
@@ -85,13 +79,7 @@ export const conversationRules = defineGroup('conversations', [
     title: 'A conversation created without a title has title null',
     rule: 'Decision (title normalization): a conversation created without a title has `title: null` until renamed.',
     async check(ctx) {
-      const user = await ctx.newUser();
-      const reply = await ctx.api.send({
-        method: 'POST',
-        path: '/conversations',
-        auth: { bearer: user.token },
-        json: {},
-      });
+      const reply = await postConversation(ctx, { json: {} });
       const created = expectBody(reply, [201], createdConversationSchema);
       check(created.title === null, `title is ${JSON.stringify(created.title)}, expected null`);
     },

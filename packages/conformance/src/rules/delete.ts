@@ -3,8 +3,8 @@ import { expectBody, expectError, expectStatus } from '../internal/expect-reply.
 import { check } from '../internal/rule-outcome.ts';
 import {
   acceptedTurn,
-  createConversation,
   letTurnEnd,
+  newConversation,
   prepareEndedTurn,
 } from '../internal/scenarios.ts';
 import { defineGroup } from './rule.ts';
@@ -16,8 +16,7 @@ export const deleteRules = defineGroup('delete', [
     title: 'Deletion answers deleted: true, and the conversation is gone',
     rule: 'DELETE /api/partners/v1/conversations/{conversation_id} — Deletes the conversation and its messages permanently. Response: `deleted` (boolean, true), `conversation_id`.',
     async check(ctx) {
-      const user = await ctx.newUser();
-      const conversationId = await createConversation(ctx, user);
+      const { user, conversationId } = await newConversation(ctx);
       const auth = { bearer: user.token };
       const path = `/conversations/${conversationId}`;
       const deleted = expectBody(
@@ -41,8 +40,7 @@ export const deleteRules = defineGroup('delete', [
     title: 'A conversation with a queued or running turn cannot be deleted (409)',
     rule: 'When the conversation has a turn in `queued` or `running`, the response is 409 `turn_in_progress` and nothing is deleted.',
     async check(ctx) {
-      const user = await ctx.newUser();
-      const conversationId = await createConversation(ctx, user);
+      const { user, conversationId } = await newConversation(ctx);
       const turnId = await acceptedTurn(ctx, user, conversationId);
       const auth = { bearer: user.token };
       const path = `/conversations/${conversationId}`;

@@ -7,12 +7,7 @@ import { defineGroup } from './rule.ts';
 
 /** `DELETE /users/{external_user_id}` with the main application's credentials. */
 async function erase(ctx: RunContext, externalUserId: string) {
-  const reply = await ctx.api.send({
-    method: 'DELETE',
-    path: `/users/${encodeURIComponent(externalUserId)}`,
-    label: '/users/{external_user_id}',
-    auth: { basic: ctx.settings.main },
-  });
+  const reply = await ctx.eraseRequest(externalUserId);
   if (reply.status === 200) ctx.markErased(externalUserId);
   return reply;
 }

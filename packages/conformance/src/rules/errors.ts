@@ -9,6 +9,7 @@ import type { ApiReply } from '../internal/api-client.ts';
 import { expectError, expectShape } from '../internal/expect-reply.ts';
 import { RuleFailure } from '../internal/rule-outcome.ts';
 import type { RunContext } from '../internal/run-context.ts';
+import { postConversation } from '../internal/scenarios.ts';
 import { defineGroup } from './rule.ts';
 
 /** A few error answers of different kinds, then every error answer the run saw. */
@@ -109,13 +110,7 @@ export const errorRules = defineGroup('errors', [
     title: 'A body that is not JSON is 422',
     rule: 'Decision (complete list of error codes): 422 `invalid_request` — invalid parameter, path segment, query or payload, including malformed JSON.',
     async check(ctx) {
-      const user = await ctx.newUser();
-      const reply = await ctx.api.send({
-        method: 'POST',
-        path: '/conversations',
-        auth: { bearer: user.token },
-        rawBody: '{"title":',
-      });
+      const reply = await postConversation(ctx, { rawBody: '{"title":' });
       expectError(reply, 422, 'invalid_request');
     },
   },
@@ -125,14 +120,8 @@ export const errorRules = defineGroup('errors', [
     title: 'A body over 64 KiB is 413 payload_too_large',
     rule: 'Decision (maximum request body size): 64 KiB (65,536 bytes) for REST bodies (`413 payload_too_large`).',
     async check(ctx) {
-      const user = await ctx.newUser();
       const rawBody = JSON.stringify({ title: 'x'.repeat(FIELD_LIMITS.maxBodyBytes) });
-      const reply = await ctx.api.send({
-        method: 'POST',
-        path: '/conversations',
-        auth: { bearer: user.token },
-        rawBody,
-      });
+      const reply = await postConversation(ctx, { rawBody });
       expectError(reply, 413, 'payload_too_large');
     },
   },

@@ -8,9 +8,9 @@ import {
 import { check } from '../internal/rule-outcome.ts';
 import type { RunContext } from '../internal/run-context.ts';
 import {
-  createConversation,
   type EndedTurn,
   letTurnEnd,
+  newConversation,
   sharedEndedTurn,
   submitMessage,
 } from '../internal/scenarios.ts';
@@ -107,8 +107,7 @@ export const historyRules = defineGroup('history', [
     title: 'The user message shows at once, the answer once the turn ends',
     rule: 'Decision (status values): a user message is `completed` as soon as it is persisted; the assistant message of a turn exists once the turn has ended.',
     async check(ctx) {
-      const user = await ctx.newUser();
-      const conversationId = await createConversation(ctx, user);
+      const { user, conversationId } = await newConversation(ctx);
       const { reply, turnId } = await submitMessage(ctx, user, conversationId);
       const path = `/conversations/${conversationId}/messages`;
       const during = await ctx.api.send({ method: 'GET', path, auth: { bearer: user.token } });

@@ -6,7 +6,7 @@ import {
 import type { ApiReply } from '../internal/api-client.ts';
 import { describeStatus, expectBody, expectError, expectStatus } from '../internal/expect-reply.ts';
 import { check, RuleFailure, RuleSkip } from '../internal/rule-outcome.ts';
-import { createConversation } from '../internal/scenarios.ts';
+import { newConversation } from '../internal/scenarios.ts';
 import { defineGroup } from './rule.ts';
 
 /** The largest `requests_per_minute` the run exhausts on the limited application. */
@@ -19,8 +19,7 @@ export const limitRules = defineGroup('limits', [
     title: 'A title of exactly 255 characters is accepted',
     rule: 'Conversation title — 1 to 255 characters.',
     async check(ctx) {
-      const user = await ctx.newUser();
-      const conversationId = await createConversation(ctx, user);
+      const { user, conversationId } = await newConversation(ctx);
       const title = 't'.repeat(255);
       const reply = await ctx.api.send({
         method: 'PATCH',
@@ -55,13 +54,9 @@ export const limitRules = defineGroup('limits', [
       const app = ctx.settings.limited;
       if (!app) throw new RuleSkip('no limited application');
       // Erasing a user who has no data: valid, creates nothing, and counts against the rate.
-      const path = `/users/${encodeURIComponent(`${ctx.runPrefix}-nobody`)}`;
       let refused: ApiReply | undefined;
       for (let sent = 1; sent <= MAX_EXHAUSTED_RATE + 2 && !refused; sent++) {
-        const reply = await ctx.api.send({
-          method: 'DELETE',
-          path,
-          label: '/users/{external_user_id}',
+        const reply = await ctx.eraseRequest(`${ctx.runPrefix}-nobody`, {
           auth: { basic: app },
           unpaced: true,
           retryRateLimit: false,

@@ -14,16 +14,23 @@ export const NEED_REASONS: Record<RuleNeed, string> = {
     'needs an application with a small requests_per_minute the run may exhaust (--limited-client-id, --limited-client-secret)',
 };
 
-/** One rule: what it quotes, and the check that passes, fails (`RuleFailure`) or skips (`RuleSkip`). */
-export interface ConformanceRule {
-  /** `group.name`. */
+/** What a rule checks, without running it. */
+export interface RuleDescription {
+  /** Stable id, `group.name`, such as `messages.idempotency-conflict`. */
   id: string;
   group: RuleGroup;
+  /** What the rule checks, in a few words. */
   title: string;
   /** The quoted sentence of the specification or of the decision. */
   rule: string;
+  /** Whether the rule checks the specification or one of our decisions. */
   source: RuleSource;
+  /** Extra credentials the rule needs: `otherPartner`, `readOnly` or `limited`. */
   needs?: RuleNeed;
+}
+
+/** One rule: what it quotes, and the check that passes, fails (`RuleFailure`) or skips (`RuleSkip`). */
+export interface ConformanceRule extends RuleDescription {
   check(ctx: RunContext): Promise<void>;
 }
 

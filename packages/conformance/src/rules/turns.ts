@@ -8,8 +8,8 @@ import { check } from '../internal/rule-outcome.ts';
 import {
   acceptedTurn,
   assistantMessageOf,
-  createConversation,
   letTurnEnd,
+  newConversation,
   prepareEndedTurn,
   sharedEndedTurn,
 } from '../internal/scenarios.ts';
@@ -58,8 +58,8 @@ export const turnRules = defineGroup('turns', [
     title: 'A queued or running turn cannot be deleted (409)',
     rule: 'DELETE /api/partners/v1/turns/{turn_id} — Rule: 409 `turn_in_progress` while the turn is `queued` or `running`.',
     async check(ctx) {
-      const user = await ctx.newUser();
-      const turnId = await acceptedTurn(ctx, user, await createConversation(ctx, user));
+      const { user, conversationId } = await newConversation(ctx);
+      const turnId = await acceptedTurn(ctx, user, conversationId);
       const reply = await ctx.api.send({
         method: 'DELETE',
         path: `/turns/${turnId}`,

@@ -9,7 +9,7 @@ import { eventsOf, isTerminal, userMessage, withSession } from '../internal/chan
 import { expectShape } from '../internal/expect-reply.ts';
 import { check, RuleFailure } from '../internal/rule-outcome.ts';
 import type { RunContext } from '../internal/run-context.ts';
-import { acceptedTurn, createConversation, waitForTurnEnd } from '../internal/scenarios.ts';
+import { acceptedTurn, newConversation, waitForTurnEnd } from '../internal/scenarios.ts';
 import { defineGroup } from './rule.ts';
 
 /** Opens a channel that must be refused; resolves with how it ended. */
@@ -148,8 +148,8 @@ export const websocketRules = defineGroup('websocket', [
     title: 'turn.subscribe answers turn.snapshot, then the later events',
     rule: 'Decision (resuming a turn): send `turn.subscribe` for each unfinished turn; the server answers `turn.snapshot`, whose `content` holds all text up to its `seq`, then streams the events with a higher `seq`.',
     async check(ctx) {
-      const user = await ctx.newUser();
-      const turnId = await acceptedTurn(ctx, user, await createConversation(ctx, user));
+      const { user, conversationId } = await newConversation(ctx);
+      const turnId = await acceptedTurn(ctx, user, conversationId);
       const channel = await ctx.openChannel({ token: user.token });
       try {
         await channel.opened;

@@ -49,7 +49,7 @@ const config = {
     },
   ],
   // Long enough for a DELETE sent at once to meet a queued or running turn, short for the run.
-  assistant: { processing_ms: 80 },
+  assistant: { processing_ms: 120 },
   queue: { capacity: 1000 },
 };
 
