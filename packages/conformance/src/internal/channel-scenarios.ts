@@ -1,6 +1,6 @@
 import { WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
 import type { Channel, ReceivedEvent } from './channel.ts';
-import { check } from './rule-outcome.ts';
+import { check, RuleFailure } from './rule-outcome.ts';
 import type { RunContext, TestUser } from './run-context.ts';
 import { createConversation, QUESTION } from './scenarios.ts';
 
@@ -59,4 +59,50 @@ export async function withSession<T>(
   } finally {
     session.channel.close();
   }
+}
+
+/** Opens a channel that must be refused; resolves with how it ended. */
+export async function refusedChannel(
+  ctx: RunContext,
+  options: { protocols?: string[]; query?: string; token?: string },
+) {
+  const channel = await ctx.openChannel(options);
+  let timer: Parameters<typeof clearTimeout>[0];
+  const ended = await Promise.race([
+    channel.ended,
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, ctx.settings.timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  channel.close();
+  if (!ended) throw new RuleFailure(`the channel stayed open for ${ctx.settings.timeoutMs} ms`);
+  return ended;
+}
+
+/** Fails unless the channel ended with close `code` (not a refused handshake). */
+export function expectClose(ended: { code: number; httpStatus?: number }, code: number): void {
+  const seen = ended.httpStatus ? `HTTP ${ended.httpStatus}` : `close ${ended.code}`;
+  check(
+    ended.code === code && !ended.httpStatus,
+    `the channel ended with ${seen}, expected close ${code}`,
+  );
+}
+
+/** The answer text of a turn's events: its snapshot's content, then the later deltas. */
+export function streamedText(events: ReceivedEvent[]): string {
+  const snapshot = events.find((event) => event.type === 'turn.snapshot');
+  const after = snapshot
+    ? events.filter((event) => Number(event.seq) > Number(snapshot.seq))
+    : events;
+  const deltas = after
+    .filter((event) => event.type === 'assistant.delta')
+    .map((event) => String(event.text));
+  return `${snapshot ? String(snapshot.content) : ''}${deltas.join('')}`;
+}
+
+/** The content of the turn's `assistant.completed` message. */
+export function completedText(events: ReceivedEvent[]): string {
+  const completed = events.find((event) => event.type === 'assistant.completed');
+  return String((completed?.message as { content?: unknown } | undefined)?.content);
 }

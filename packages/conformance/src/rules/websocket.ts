@@ -4,57 +4,20 @@ import {
   turnSnapshotEventSchema,
   WEBSOCKET_SUBPROTOCOL,
 } from '@partner-assistant/contract';
-import type { ReceivedEvent } from '../internal/channel.ts';
-import { eventsOf, isTerminal, userMessage, withSession } from '../internal/channel-scenarios.ts';
+import {
+  completedText,
+  eventsOf,
+  expectClose,
+  isTerminal,
+  refusedChannel,
+  streamedText,
+  userMessage,
+  withSession,
+} from '../internal/channel-scenarios.ts';
 import { expectShape } from '../internal/expect-reply.ts';
 import { check, RuleFailure } from '../internal/rule-outcome.ts';
-import type { RunContext } from '../internal/run-context.ts';
 import { acceptedTurn, newConversation, waitForTurnEnd } from '../internal/scenarios.ts';
 import { defineGroup } from './rule.ts';
-
-/** Opens a channel that must be refused; resolves with how it ended. */
-async function refusedChannel(
-  ctx: RunContext,
-  options: { protocols?: string[]; query?: string; token?: string },
-) {
-  const channel = await ctx.openChannel(options);
-  let timer: Parameters<typeof clearTimeout>[0];
-  const ended = await Promise.race([
-    channel.ended,
-    new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, ctx.settings.timeoutMs);
-    }),
-  ]);
-  clearTimeout(timer);
-  channel.close();
-  if (!ended) throw new RuleFailure(`the channel stayed open for ${ctx.settings.timeoutMs} ms`);
-  return ended;
-}
-
-function expectClose(ended: { code: number; httpStatus?: number }, code: number): void {
-  const seen = ended.httpStatus ? `HTTP ${ended.httpStatus}` : `close ${ended.code}`;
-  check(
-    ended.code === code && !ended.httpStatus,
-    `the channel ended with ${seen}, expected close ${code}`,
-  );
-}
-
-/** The answer text of a turn's events: its snapshot's content, then the later deltas. */
-function streamedText(events: ReceivedEvent[]): string {
-  const snapshot = events.find((event) => event.type === 'turn.snapshot');
-  const after = snapshot
-    ? events.filter((event) => Number(event.seq) > Number(snapshot.seq))
-    : events;
-  const deltas = after
-    .filter((event) => event.type === 'assistant.delta')
-    .map((event) => String(event.text));
-  return `${snapshot ? String(snapshot.content) : ''}${deltas.join('')}`;
-}
-
-function completedText(events: ReceivedEvent[]): string {
-  const completed = events.find((event) => event.type === 'assistant.completed');
-  return String((completed?.message as { content?: unknown } | undefined)?.content);
-}
 
 /** The WebSocket channel, and recovering a turn after a disconnection. */
 export const websocketRules = defineGroup('websocket', [
