@@ -57,6 +57,10 @@ describe.concurrent('partner-assistant-conformance', () => {
       'Cannot start the run: token issuance answered 401 unauthorized',
     );
     expect(refused.stderr + refused.stdout).not.toContain(wrongSecret);
+    const stray = await runCli(['--base-url', server.url, '--client-id', clientId, wrongSecret]);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain('every value follows its flag');
+    expect(stray.stderr).not.toContain(wrongSecret);
   });
 
   it('exits 0 when nothing failed, with the secret from the environment and a JUnit file', async () => {

@@ -106,6 +106,11 @@ export function parseCliArguments(
       allowPositionals: false,
     });
   } catch (error) {
+    // A stray value may be a secret typed after the wrong flag: never echo it.
+    if ((error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+      throw new CliUsageError(
+        'Unexpected argument: every value follows its flag (--client-secret S)',
+      );
     throw new CliUsageError((error as Error).message);
   }
   const values = parsed.values as Values & { help?: boolean; version?: boolean };
