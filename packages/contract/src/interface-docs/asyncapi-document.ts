@@ -79,7 +79,11 @@ export function buildAsyncApiDocument(): JsonSchema {
       version: INTERFACE_VERSION,
       description:
         'WebSocket channel of the Partner Assistant API. Generated from `@partner-assistant/contract`.',
-      license: { name: 'MIT' },
+      license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+      contact: {
+        name: 'Partner Assistant SDK team',
+        url: 'https://github.com/partner-assistant/sdk/issues',
+      },
     },
     defaultContentType: 'application/json',
     servers: asyncApiServers([{ $ref: '#/components/securitySchemes/userToken' }]),
