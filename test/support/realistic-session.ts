@@ -4,6 +4,17 @@ import { type Credentials, type Recording, RecordingApi } from './recording-api.
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
+/** Issues a token for `externalUserId` of a tenant created at run time. */
+async function tokenOf(
+  api: RecordingApi,
+  tenant: { clientId: string; clientSecret: string },
+  externalUserId: string,
+): Promise<string> {
+  const basic = { basic: [tenant.clientId, tenant.clientSecret] as [string, string] };
+  const issued = await api.call('POST', '/tokens', basic, { external_user_id: externalUserId });
+  return (issued.body as { access_token: string }).access_token;
+}
+
 /** Ends every queued or running turn: the server runs on a manual clock. */
 function finishTurns(server: RunningReferenceServer): void {
   server.control.clock.advance(60_000);
@@ -84,13 +95,7 @@ export async function runRealisticSession(server: RunningReferenceServer): Promi
 
   // A token without chat:write; an application over its rate; a full queue.
   const readOnly = server.control.tenants.create({ scopes: ['chat:read'] });
-  const readOnlyToken = await api.call(
-    'POST',
-    '/tokens',
-    { basic: [readOnly.clientId, readOnly.clientSecret] },
-    { external_user_id: 'reader' },
-  );
-  const reader = { token: (readOnlyToken.body as { access_token: string }).access_token };
+  const reader = { token: await tokenOf(api, readOnly, 'reader') };
   await api.call('POST', '/conversations', reader, {});
   await runLimits(api, server);
 
@@ -173,21 +178,10 @@ async function runChannel(
 /** 403 and 4403 without the scope, 429 and 4429 over the rate, 503 when the queue is full. */
 async function runLimits(api: RecordingApi, server: RunningReferenceServer): Promise<void> {
   const noChat = server.control.tenants.create({ scopes: ['feedback:write'] });
-  const noChatToken = await api.call(
-    'POST',
-    '/tokens',
-    { basic: [noChat.clientId, noChat.clientSecret] },
-    { external_user_id: 'u' },
-  );
-  await api.connect([
-    WEBSOCKET_SUBPROTOCOL,
-    (noChatToken.body as { access_token: string }).access_token,
-  ]).closed;
+  await api.connectWith(await tokenOf(api, noChat, 'u')).closed;
 
   const slow = server.control.tenants.create({ limits: { requests_per_minute: 3 } });
-  const slowBasic: Credentials = { basic: [slow.clientId, slow.clientSecret] };
-  const slowToken = await api.call('POST', '/tokens', slowBasic, { external_user_id: 'u' });
-  const token = (slowToken.body as { access_token: string }).access_token;
+  const token = await tokenOf(api, slow, 'u');
   const open = api.connectWith(token);
   await open.opened;
   await api.call('GET', '/capabilities', { token });
@@ -199,13 +193,7 @@ async function runLimits(api: RecordingApi, server: RunningReferenceServer): Pro
   await open.close();
 
   const busy = server.control.tenants.create({ limits: { concurrent_turns: 10 } });
-  const busyToken = await api.call(
-    'POST',
-    '/tokens',
-    { basic: [busy.clientId, busy.clientSecret] },
-    { external_user_id: 'u' },
-  );
-  const busyUser = { token: (busyToken.body as { access_token: string }).access_token };
+  const busyUser = { token: await tokenOf(api, busy, 'u') };
   const conversation = await api.call('POST', '/conversations', busyUser, {});
   const id = (conversation.body as { conversation_id: string }).conversation_id;
   for (let index = 0; index < 4; index++) {

@@ -15,6 +15,15 @@ export const turnErrorSchema = z
   })
   .meta({ id: 'TurnError' });
 
+/** A turn just accepted, as the examples of the documents show it. */
+const QUEUED_TURN = {
+  turn_id: '1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9',
+  conversation_id: '3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35',
+  status: 'queued',
+  created_at: '2026-11-21T09:30:01.000Z',
+  updated_at: '2026-11-21T09:30:01.000Z',
+} as const;
+
 /** The five fields the specification gives every turn. */
 export const turnSummarySchema = z
   .looseObject({
@@ -26,15 +35,7 @@ export const turnSummarySchema = z
   })
   .meta({
     id: 'TurnSummary',
-    examples: [
-      {
-        turn_id: '1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9',
-        conversation_id: '3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35',
-        status: 'queued',
-        created_at: '2026-11-21T09:30:01.000Z',
-        updated_at: '2026-11-21T09:30:01.000Z',
-      },
-    ],
+    examples: [QUEUED_TURN],
   });
 
 /**
@@ -55,11 +56,7 @@ export const turnSchema = turnSummarySchema
     id: 'Turn',
     examples: [
       {
-        turn_id: '1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9',
-        conversation_id: '3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35',
-        status: 'queued',
-        created_at: '2026-11-21T09:30:01.000Z',
-        updated_at: '2026-11-21T09:30:01.000Z',
+        ...QUEUED_TURN,
         client_message_id: 'c7f1d2e3-0a4b-4c5d-8e6f-7a8b9c0d1e2f',
         user_message_id: '2a7d9e0f-1b3c-4d5e-8f6a-7b8c9d0e1f2a',
         assistant_message: null,
