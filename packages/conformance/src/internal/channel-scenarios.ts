@@ -89,6 +89,15 @@ export function expectClose(ended: { code: number; httpStatus?: number }, code: 
   );
 }
 
+/** Fails unless the handshake itself was refused over HTTP with `status` (no socket opened). */
+export function expectHandshakeRefused(
+  ended: { code: number; httpStatus?: number },
+  status: number,
+): void {
+  const seen = ended.httpStatus ? `HTTP ${ended.httpStatus}` : `close ${ended.code}`;
+  check(ended.httpStatus === status, `the channel ended with ${seen}, expected HTTP ${status}`);
+}
+
 /** The answer text of a turn's events: its snapshot's content, then the later deltas. */
 export function streamedText(events: ReceivedEvent[]): string {
   const snapshot = events.find((event) => event.type === 'turn.snapshot');

@@ -8,6 +8,7 @@ import {
   completedText,
   eventsOf,
   expectClose,
+  expectHandshakeRefused,
   isTerminal,
   refusedChannel,
   streamedText,
@@ -187,18 +188,16 @@ export const websocketRules = defineGroup('websocket', [
   {
     name: 'close-codes',
     source: 'decision',
-    title: 'A bad token closes with 4401, a missing sub-protocol or a token in the URL with 4400',
-    rule: 'Decision (WebSocket close codes): 4401 — token missing, invalid, expired or revoked; 4400 — `service.partner.v1` not offered, or a token in the URL.',
+    title:
+      'A bad token closes with 4401, a token in the URL with 4400; an offer without service.partner.v1 is refused before the upgrade',
+    rule: 'Decision (WebSocket close codes): 4401 — token missing, invalid, expired or revoked; 4400 — a token in the URL. An offer that does not include `service.partner.v1` (the token alone, or another protocol) is refused before the upgrade with HTTP `422 invalid_request`, never completed by echoing an offered value.',
     async check(ctx) {
       expectClose(
         await refusedChannel(ctx, { token: 'not-a-token-this-deployment-issued' }),
         CLOSE_CODES.unauthorized,
       );
       const user = await ctx.newUser();
-      expectClose(
-        await refusedChannel(ctx, { protocols: ['chat', user.token] }),
-        CLOSE_CODES.invalidRequest,
-      );
+      expectHandshakeRefused(await refusedChannel(ctx, { protocols: ['chat', user.token] }), 422);
       const query = `?access_token=${encodeURIComponent(user.token)}`;
       expectClose(
         await refusedChannel(ctx, { protocols: [WEBSOCKET_SUBPROTOCOL], query }),

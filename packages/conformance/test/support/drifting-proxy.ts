@@ -96,6 +96,13 @@ export async function startDriftingProxy(
   const sockets = new WebSocketServer({
     server,
     handleProtocols: (protocols) => [...protocols][0] ?? false,
+    // As the API does: an offer without the API's sub-protocol is refused before the upgrade.
+    verifyClient: (info, done) =>
+      String(info.req.headers['sec-websocket-protocol'] ?? '')
+        .split(',')
+        .some((entry) => entry.trim() === 'service.partner.v1')
+        ? done(true)
+        : done(false, 422),
   });
   sockets.on('connection', (client, request) => {
     const protocols = String(request.headers['sec-websocket-protocol'] ?? '')
