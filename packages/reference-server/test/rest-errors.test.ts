@@ -120,7 +120,7 @@ describe('403, 404, 405', () => {
   it('answers not_found for unknown routes and resources', async () => {
     const { token } = await newUserSession(server);
     expectError(await call(server, 'GET', '/nothing-here'), 404, 'not_found');
-    const unknown = await fetch(`${server.url}/`);
+    const unknown = await fetch(`${server.url}/not-an-api-path`);
     expect(unknown.status).toBe(404);
     expectError(
       await call(server, 'GET', `/turns/${crypto.randomUUID()}`, { token }),
