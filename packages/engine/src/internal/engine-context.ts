@@ -2,6 +2,7 @@ import type { EngineClock } from './clock.ts';
 import type { FaultPlan } from './faults/fault-plan.ts';
 import type { RandomSource } from './random-source.ts';
 import type { EngineState } from './state/engine-state.ts';
+import type { TenantTime } from './time/tenant-time.ts';
 
 /** Server-wide settings of the engine. */
 export interface EngineSettings {
@@ -15,8 +16,10 @@ export interface EngineSettings {
 export interface EngineContext {
   /** In-memory store. */
   readonly state: EngineState;
-  /** Time and timers. */
+  /** The server's time and timers (the journal's, and of requests no tenant owns). */
   readonly clock: EngineClock;
+  /** Each tenant's time: what tokens, rate windows, quotas and turns of a tenant follow. */
+  readonly time: TenantTime;
   /** Ids and random bytes. */
   readonly random: RandomSource;
   /** Server-wide settings. */
@@ -25,7 +28,12 @@ export interface EngineContext {
   readonly faults: FaultPlan;
 }
 
-/** The current instant as the API writes it (ISO 8601, UTC, milliseconds). */
-export function timestampNow(context: EngineContext): string {
-  return new Date(context.clock.now()).toISOString();
+/** The clock of the tenant (partner) owning application `clientId`. */
+export function clockOf(context: EngineContext, clientId: string): EngineClock {
+  return context.time.ofPartner(context.state.applications.get(clientId)?.partnerId);
+}
+
+/** The current instant of `clientId`'s tenant as the API writes it (ISO 8601, UTC, ms). */
+export function timestampNow(context: EngineContext, clientId: string): string {
+  return new Date(clockOf(context, clientId).now()).toISOString();
 }

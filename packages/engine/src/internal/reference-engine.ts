@@ -42,6 +42,7 @@ import type { SocketEventObserver } from './socket/socket-hooks.ts';
 import { SocketHub } from './socket/socket-hub.ts';
 import type { SocketOpenRequest, SocketSession } from './socket/socket-transport.ts';
 import { createEngineState, type EngineState } from './state/engine-state.ts';
+import { TenantTime } from './time/tenant-time.ts';
 import { TurnScheduler } from './turns/turn-scheduler.ts';
 import { TurnStreams } from './turns/turn-streams.ts';
 
@@ -102,10 +103,12 @@ export interface ReferenceEngine {
   readonly journal: RequestJournal;
   /** The contract self-check and the violations it caught. */
   readonly contractGuard: ContractGuard;
+  /** Each tenant's time over the server clock. */
+  readonly time: TenantTime;
   /**
-   * Drops all data, tokens, counters, runtime tenants, sockets, faults, journal and violations;
-   * with `scope`, only that tenant's data, counters, sockets, faults and journal entries (its
-   * credentials stay valid).
+   * Drops all data, tokens, counters, runtime tenants, sockets, faults, journal and violations,
+   * and puts every tenant's time back to the server's; with `scope`, only that tenant's data,
+   * counters, sockets, faults, journal entries and time (its credentials stay valid).
    */
   reset(scope?: TenantScope): void;
   /** Stops every turn and closes every socket with 1001 (server going away). */
@@ -123,6 +126,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
   const context: EngineContext = {
     state: createEngineState(),
     clock,
+    time: new TenantTime(clock),
     random: options.random ?? cryptoRandomSource,
     settings: {
       processingMs: options.config.assistant.processing_ms,
@@ -203,9 +207,11 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     faults: context.faults,
     journal,
     contractGuard,
+    time: context.time,
     reset: (scope) => {
       if (scope) {
         resetTenantData(services, scope);
+        context.time.resetPartner(scope.partnerId);
         context.faults.clear(scope);
         journal.clear(journalScope(scope));
         return;
@@ -213,6 +219,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       services.scheduler.cancelAll();
       sockets.closeAll(CLOSE_CODES.goingAway, 'server reset');
       streams.clear();
+      context.time.resetAll();
       Object.assign(context.state, createEngineState());
       loadConfiguration();
       context.faults.clear();

@@ -53,6 +53,14 @@ function withoutTenant(body: unknown): Record<string, unknown> {
   return rest;
 }
 
+/** A clock body: `{ "<name>": …, "tenant"?: "…" }` (the control validates the values). */
+function clockBody(body: unknown, name: string): Record<string, unknown> {
+  return controlInput(
+    z.strictObject({ [name]: z.unknown(), tenant: z.unknown().optional() }),
+    body,
+  );
+}
+
 function journalFilter(search: string): Record<string, unknown> {
   const query = Object.fromEntries(new URLSearchParams(search));
   return {
@@ -64,18 +72,23 @@ function journalFilter(search: string): Record<string, unknown> {
 /** Every admin route: `METHOD /path` → the `control` call it maps to, one to one. */
 const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
   '/clock': {
-    GET: (control) => ok({ now: control.clock.now().toISOString(), mode: control.clock.mode }),
+    GET: (control, request) => {
+      const now = control.clock.now(tenantOption(request));
+      return ok({ now: now.toISOString(), mode: control.clock.mode });
+    },
   },
   '/clock/advance': {
-    POST: (control, { body }) => {
-      control.clock.advance(field(body, 'ms') as number);
-      return ok({ now: control.clock.now().toISOString() });
+    POST: (control, request) => {
+      const { ms } = clockBody(request.body, 'ms');
+      control.clock.advance(ms as number, tenantOption(request));
+      return ok({ now: control.clock.now(tenantOption(request)).toISOString() });
     },
   },
   '/clock/set': {
-    POST: (control, { body }) => {
-      control.clock.set(field(body, 'instant') as string);
-      return ok({ now: control.clock.now().toISOString() });
+    POST: (control, request) => {
+      const { instant } = clockBody(request.body, 'instant');
+      control.clock.set(instant as string, tenantOption(request));
+      return ok({ now: control.clock.now(tenantOption(request)).toISOString() });
     },
   },
   '/faults': { DELETE: done((control, request) => control.faults.clear(tenantOption(request))) },

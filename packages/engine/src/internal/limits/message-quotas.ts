@@ -4,11 +4,18 @@ import type { ApplicationRecord, TurnRecord } from '../state/engine-state.ts';
 import { currentUsage, secondsUntilNextUtcDay } from './request-rate.ts';
 
 /** Seconds until the first of `turns` ends, so `Retry-After` is honest (at least 1). */
-function secondsUntilFirstEnds(context: EngineContext, turns: readonly TurnRecord[]): number {
+function secondsUntilFirstEnds(
+  context: EngineContext,
+  application: ApplicationRecord,
+  turns: readonly TurnRecord[],
+): number {
   let firstStart = Number.POSITIVE_INFINITY;
   for (const turn of turns) firstStart = Math.min(firstStart, turn.createdAt);
   const firstEnd = firstStart + context.settings.processingMs;
-  return Math.max(1, Math.ceil((firstEnd - context.clock.now()) / 1000));
+  return Math.max(
+    1,
+    Math.ceil((firstEnd - context.time.ofPartner(application.partnerId).now()) / 1000),
+  );
 }
 
 /**
@@ -25,7 +32,7 @@ export function assertMessageAcceptable(
   const ofApplication = running.filter((turn) => turn.clientId === application.clientId);
   if (ofApplication.length >= application.limits.concurrent_turns) {
     throw new ApiError('rate_limit_exceeded', 'Too many turns in progress for this application', {
-      retryAfterSeconds: secondsUntilFirstEnds(context, ofApplication),
+      retryAfterSeconds: secondsUntilFirstEnds(context, application, ofApplication),
     });
   }
   if (currentUsage(context, application).messages >= application.limits.daily_messages) {
@@ -33,13 +40,13 @@ export function assertMessageAcceptable(
       'rate_limit_exceeded',
       'Daily message quota exhausted for this application',
       {
-        retryAfterSeconds: secondsUntilNextUtcDay(context),
+        retryAfterSeconds: secondsUntilNextUtcDay(context.time.ofPartner(application.partnerId)),
       },
     );
   }
   if (running.length >= context.settings.queueCapacity) {
     throw new ApiError('queue_unavailable', 'The queue cannot take the message right now', {
-      retryAfterSeconds: secondsUntilFirstEnds(context, running),
+      retryAfterSeconds: secondsUntilFirstEnds(context, application, running),
     });
   }
 }

@@ -23,7 +23,7 @@ export const submitFeedback: OperationHandler<'submitFeedback'> = (
     reason: body.reason ?? null,
     comment: body.comment ?? null,
     message_id: params.message_id,
-    updated_at: timestampNow(context),
+    updated_at: timestampNow(context, caller.application.clientId),
   };
   setFeedback(context.state, params.message_id, feedback);
   const response: SubmitFeedbackResponse = { success: true, feedback: { ...feedback } };

@@ -90,7 +90,7 @@ export class SocketHub implements SocketDirectory {
   }
 
   #register(id: string, caller: UserCaller, transport: SocketTransport): SocketSession {
-    const { clock } = this.#context;
+    const clock = this.#context.time.ofPartner(caller.application.partnerId);
     const socket: OpenSocket = {
       id,
       caller,
@@ -159,7 +159,9 @@ export class SocketHub implements SocketDirectory {
 
   #forget(socket: OpenSocket): void {
     if (!this.#sockets.delete(socket.id)) return;
-    this.#context.clock.clearTimer(socket.expiryTimer);
+    this.#context.time
+      .ofPartner(socket.caller.application.partnerId)
+      .clearTimer(socket.expiryTimer);
     this.#streams.unfollowAll(socket);
   }
 

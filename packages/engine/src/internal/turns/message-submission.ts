@@ -70,7 +70,7 @@ function createTurn(
   const { state } = context;
   const { conversation, submission } = accepted;
   const userId = caller.token.userId;
-  const now = context.clock.now();
+  const now = context.time.ofPartner(caller.application.partnerId).now();
   const turn: TurnRecord = {
     id: context.random.uuid(),
     conversationId: conversation.id,
