@@ -12,7 +12,7 @@ import {
 } from '@partner-assistant/engine/internal';
 import type { Logger } from 'pino';
 import { createAdminApp, isAdminPath } from './admin-handler.ts';
-import { hasNoBody, type ReadBody, readRequestBody } from './request-body.ts';
+import { hasNoBody, type ReadBody, readRequestBody, tooLarge } from './request-body.ts';
 import { transportRefusal, unsupportedExpectation } from './transport-refusals.ts';
 import { writeAnswer, writePreflight } from './write-answer.ts';
 
@@ -71,8 +71,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     target: Target,
     exchange: Exchange,
   ) => {
-    // A body over the limit is left unread: the connection cannot be reused after it.
-    if (exchange.response.status === 413) res.setHeader('Connection', 'close');
+    // A body left partly unread (over the drain bound, or never sent after a refused
+    // `Expect: 100-continue`) makes the connection unusable: close it once the answer is out.
+    if (!req.complete) res.setHeader('Connection', 'close');
     writeAnswer(res, exchange.response);
     const durationMs = performance.now() - target.startedAt;
     if (logger.isLevelEnabled('info')) {
@@ -129,7 +130,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       });
   };
 
-  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+  const handleRequest = (req: IncomingMessage, res: ServerResponse, unsent?: ReadBody) => {
     const target = targetOf(req);
     const refusal = transportRefusal(req);
     if (refusal) {
@@ -148,18 +149,22 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       admin(req, res);
       return;
     }
-    if (hasNoBody(req)) {
-      answer(req, res, target, { ok: true, text: undefined });
+    if (unsent || hasNoBody(req)) {
+      answer(req, res, target, unsent ?? { ok: true, text: undefined });
       return;
     }
     void readRequestBody(req).then((body) => answer(req, res, target, body));
   };
 
   return {
-    handleRequest,
+    handleRequest: (req, res) => handleRequest(req, res),
     handleCheckContinue: (req, res) => {
       // An announced body over the limit is refused (413) before the client sends it.
-      if (!(Number(req.headers['content-length']) > FIELD_LIMITS.maxBodyBytes)) res.writeContinue();
+      if (Number(req.headers['content-length']) > FIELD_LIMITS.maxBodyBytes) {
+        handleRequest(req, res, tooLarge());
+        return;
+      }
+      res.writeContinue();
       handleRequest(req, res);
     },
     handleCheckExpectation: (req, res) => refuse(req, res, targetOf(req), unsupportedExpectation()),
