@@ -25,13 +25,19 @@ export type {
 } from './internal/config/reference-config-schema.ts';
 export { DETERMINISTIC_START } from './internal/control/engine-clock.ts';
 export type { ClockControl, EngineControl } from './internal/control/engine-control.ts';
-export type { FaultControl, TenantOption } from './internal/control/fault-control.ts';
+export type {
+  FaultControl,
+  NetworkFaultOptions,
+  TenantOption,
+} from './internal/control/fault-control.ts';
 export type { EngineResponse } from './internal/engine-response.ts';
+export type { ArmedFault } from './internal/faults/armed-fault.ts';
 export type {
   DeltaDrop,
   InjectableErrorCode,
   LatencySetting,
 } from './internal/faults/fault-plan.ts';
+export type { NetworkFaultAction, NetworkFaultKind } from './internal/faults/network-faults.ts';
 export type { HttpOutcome, HttpRequestInput } from './internal/http-request-entry.ts';
 export type { TenantCredentials, TenantOptions } from './internal/identity/runtime-tenants.ts';
 export { type TenantScope, UnknownTenantError } from './internal/identity/tenant-scope.ts';

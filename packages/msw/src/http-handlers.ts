@@ -2,6 +2,8 @@ import { HTTP_HEADERS, OPERATIONS, PATH_PREFIX } from '@partner-assistant/contra
 import {
   BASE_HEADERS,
   type EngineResponse,
+  type HttpRequestInput,
+  type NetworkFaultAction,
   outOfBandRequestId,
   preflightHeaders,
   type ReferenceEngine,
@@ -12,6 +14,20 @@ function toResponse(response: EngineResponse): Response {
   return new HttpResponse(JSON.stringify(response.body), {
     status: response.status,
     headers: { ...BASE_HEADERS, ...response.headers },
+  });
+}
+
+/**
+ * A network fault as msw can show it: a reset is `HttpResponse.error()` (the app's `fetch`
+ * rejects with a `TypeError`, as on a reset connection); a hang never answers until the request
+ * is aborted or the fault is cleared, then fails as a network error too.
+ */
+function networkFailure(fault: NetworkFaultAction, signal: AbortSignal): Promise<Response> {
+  if (fault.kind === 'connection-reset') return Promise.resolve(HttpResponse.error());
+  return new Promise((resolve) => {
+    const fail = () => resolve(HttpResponse.error());
+    signal.addEventListener('abort', fail, { once: true });
+    void fault.released.then(fail);
   });
 }
 
@@ -35,14 +51,17 @@ async function answer(engine: ReferenceEngine, request: Request): Promise<Respon
   const early = preflight(request, url.pathname);
   if (early) return early;
   const text = await request.text();
-  const outcome = await engine.handleHttpAsync({
+  const input: HttpRequestInput = {
     method: request.method,
     path: url.pathname,
     search: url.search.slice(1),
     authorization: request.headers.get('authorization') ?? undefined,
     contentType: request.headers.get('content-type') ?? undefined,
     body: text.length === 0 ? undefined : text,
-  });
+  };
+  const fault = engine.takeNetworkFault(input);
+  if (fault) return networkFailure(fault, request.signal);
+  const outcome = await engine.handleHttpAsync(input);
   const durationMs = performance.now() - startedAt;
   engine.recordHttpExchange({ method: request.method, path: url.pathname, outcome, durationMs });
   return toResponse(outcome.response);

@@ -27,8 +27,13 @@ export {
   createEngineControl,
   type EngineControl,
 } from './control/engine-control.ts';
-export type { FaultControl, TenantOption } from './control/fault-control.ts';
+export type {
+  FaultControl,
+  NetworkFaultOptions,
+  TenantOption,
+} from './control/fault-control.ts';
 export { type EngineResponse, errorBodyOf, errorResponse } from './engine-response.ts';
+export type { ArmedFault } from './faults/armed-fault.ts';
 export {
   type DeltaDrop,
   FaultPlan,
@@ -36,6 +41,7 @@ export {
   type InjectedErrors,
   type LatencySetting,
 } from './faults/fault-plan.ts';
+export type { NetworkFaultAction, NetworkFaultKind } from './faults/network-faults.ts';
 export { BASE_HEADERS, CORS_HEADERS, preflightHeaders } from './http/answer-headers.ts';
 export {
   type HttpOutcome,

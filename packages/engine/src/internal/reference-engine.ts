@@ -4,6 +4,7 @@ import type { ReferenceConfig } from './config/reference-config-schema.ts';
 import type { EngineContext } from './engine-context.ts';
 import { FaultPlan } from './faults/fault-plan.ts';
 import { latencyDelay } from './faults/latency-delay.ts';
+import type { NetworkFaultAction } from './faults/network-faults.ts';
 import {
   type HttpOutcome,
   type HttpRequestInput,
@@ -34,6 +35,7 @@ import { resetTenantData } from './operations/reset-tenant.ts';
 import { cryptoRandomSource, type RandomSource } from './random-source.ts';
 import { apiRequestId } from './request-ids.ts';
 import { type OperationOutcome, type OperationRequest, runOperation } from './request-pipeline.ts';
+import { matchRoute } from './routing/route-table.ts';
 import type { Prng } from './seeded-random.ts';
 import { ContractGuard } from './self-check/contract-guard.ts';
 import type { ContractViolation } from './self-check/contract-self-check.ts';
@@ -77,6 +79,12 @@ export interface ReferenceEngine {
    * the request's tenant (`control.faults.setLatency`), so no transport applies it itself.
    */
   handleHttpAsync(input: HttpRequestInput): Promise<HttpOutcome>;
+  /**
+   * The network fault armed for this REST request, if any (`control.faults.connectionReset`,
+   * `hang`): the transport asks before {@link handleHttpAsync} and, when there is one, destroys
+   * the connection or holds it unanswered instead of answering.
+   */
+  takeNetworkFault(input: HttpRequestInput): NetworkFaultAction | undefined;
   /** Accepts a WebSocket connection whose handshake completed. */
   openSocket(request: SocketOpenRequest): SocketSession;
   /** A fresh request id, for refusals an adapter answers itself (such as a body over 64 KiB). */
@@ -190,6 +198,13 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     handleHttpAsync: async (input) => {
       await latencyDelay(drawLatencyMs(input.authorization));
       return handleHttp(input);
+    },
+    takeNetworkFault: (input) => {
+      const route = matchRoute(input.method, input.path);
+      if (route.kind !== 'operation') return undefined;
+      return context.faults.network.take(route.operation, () =>
+        identifyRequester(context.state, input.authorization),
+      );
     },
     openSocket: (request) => sockets.open(request),
     newRequestId: () => apiRequestId(context.random),

@@ -6,12 +6,14 @@ import {
   type ApiError,
   errorResponse,
   type HttpOutcome,
+  type HttpRequestInput,
   preflightHeaders,
   type ReferenceEngine,
   recordedPath,
 } from '@partner-assistant/engine/internal';
 import type { Logger } from 'pino';
 import { createAdminApp, isAdminPath } from './admin-handler.ts';
+import { applyNetworkFault } from './network-fault.ts';
 import { hasNoBody, type ReadBody, readRequestBody, tooLarge } from './request-body.ts';
 import { transportRefusal, unsupportedExpectation } from './transport-refusals.ts';
 import { writeAnswer, writePreflight } from './write-answer.ts';
@@ -111,23 +113,25 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   /** Hands the request to the engine, which applies injected latency, then writes its answer. */
   const answer = (req: IncomingMessage, res: ServerResponse, target: Target, body: ReadBody) => {
-    void engine
-      .handleHttpAsync({
-        method: req.method ?? 'GET',
-        path: target.path,
-        search: target.search,
-        authorization: req.headers.authorization,
-        contentType: req.headers['content-type'],
-        ...(body.ok ? { body: body.text } : { refusal: body.error }),
-      })
-      .then((outcome) => {
-        if (outcome.failure)
-          logger.error(
-            { request_id: outcome.requestId, err: outcome.failure },
-            'unexpected failure',
-          );
-        finish(req, res, target, outcome);
-      });
+    const input: HttpRequestInput = {
+      method: req.method ?? 'GET',
+      path: target.path,
+      search: target.search,
+      authorization: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      ...(body.ok ? { body: body.text } : { refusal: body.error }),
+    };
+    const fault = engine.takeNetworkFault(input);
+    if (fault) {
+      logger.info({ method: req.method, fault: fault.kind }, 'network fault');
+      applyNetworkFault(req.socket, fault);
+      return;
+    }
+    void engine.handleHttpAsync(input).then((outcome) => {
+      if (outcome.failure)
+        logger.error({ request_id: outcome.requestId, err: outcome.failure }, 'unexpected failure');
+      finish(req, res, target, outcome);
+    });
   };
 
   const handleRequest = (req: IncomingMessage, res: ServerResponse, unsent?: ReadBody) => {

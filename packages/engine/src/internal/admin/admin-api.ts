@@ -4,8 +4,7 @@ import { type EngineResponse, errorResponse } from '../engine-response.ts';
 import { outOfBandRequestId } from '../request-ids.ts';
 import { adminRoute } from './admin-routes.ts';
 
-/** Reserved prefix of the admin API, outside `/api/partners/v1`; served only with `--admin`. */
-export const ADMIN_PREFIX = '/__admin';
+export { ADMIN_PREFIX } from './admin-prefix.ts';
 
 /** An admin request, transport-free. */
 export interface AdminRequest {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { controlInput } from '../control/control-input.ts';
 import type { EngineControl } from '../control/engine-control.ts';
 import type { AdminRequest } from './admin-api.ts';
+import { ADMIN_PREFIX } from './admin-prefix.ts';
 
 /** What a route answers when it succeeds. */
 interface AdminResult {
@@ -71,6 +72,7 @@ function journalFilter(search: string): Record<string, unknown> {
 
 /** Every admin route: `METHOD /path` → the `control` call it maps to, one to one. */
 const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
+  '/': { GET: () => ok({ routes: adminRouteIndex() }) },
   '/clock': {
     GET: (control, request) => {
       const now = control.clock.now(tenantOption(request));
@@ -91,7 +93,16 @@ const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
       return ok({ now: control.clock.now(tenantOption(request)).toISOString() });
     },
   },
-  '/faults': { DELETE: done((control, request) => control.faults.clear(tenantOption(request))) },
+  '/faults': {
+    GET: (control, request) => ok({ faults: control.faults.list(tenantOption(request)) }),
+    DELETE: done((control, request) => control.faults.clear(tenantOption(request))),
+  },
+  '/faults/connection-reset': {
+    POST: done((control, { body }) => control.faults.connectionReset(bodyOf(body))),
+  },
+  '/faults/hang': {
+    POST: done((control, { body }) => control.faults.hang(bodyOf(body))),
+  },
   '/faults/errors': {
     POST: done((control, { body }) =>
       control.faults.injectErrors(bodyOf<Parameters<Control['faults']['injectErrors']>[0]>(body)),
@@ -158,6 +169,16 @@ const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
   },
   '/reset': { POST: done((control, request) => control.reset(tenantOption(request))) },
 };
+
+/** Every admin route as `{ method, path }`, the full path (`/__admin/clock/advance`). */
+function adminRouteIndex(): { method: string; path: string }[] {
+  return Object.entries(ADMIN_ROUTES).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({
+      method,
+      path: path === '/' ? ADMIN_PREFIX : `${ADMIN_PREFIX}${path}`,
+    })),
+  );
+}
 
 /** Where an admin method and path lead. */
 export type AdminRouteMatch =
