@@ -42,3 +42,15 @@ export function cachedAnswer(
 ): AnswerContent {
   return answers.get(key, () => deepFreeze(composeAnswer(question)));
 }
+
+/** Forgets what the caches derived from `question` (its text and place), for an erasure. */
+export function forgetAnswer(question: {
+  message: string;
+  location: Location | undefined;
+  locale: string;
+}): string {
+  const key = answerKey(question);
+  topics.delete(question.message);
+  answers.delete(key);
+  return key;
+}

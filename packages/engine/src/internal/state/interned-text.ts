@@ -12,3 +12,11 @@ const texts = new BoundedCache<string>(1024);
 export function internText(text: string): string {
   return text.length > MAX_INTERNED_LENGTH ? text : texts.get(text, () => text);
 }
+
+/**
+ * Drops the shared copy of `text` (an erased user's message): another turn asking the same keeps
+ * its own reference, and the next submission interns it again.
+ */
+export function forgetInternedText(text: string): void {
+  texts.delete(text);
+}
