@@ -2,12 +2,12 @@ import { HTTP_HEADERS, OPERATIONS, PATH_PREFIX } from '@partner-assistant/contra
 import {
   BASE_HEADERS,
   type EngineResponse,
+  type EngineTransport,
   type HttpRequestInput,
   type NetworkFaultAction,
   outOfBandRequestId,
   preflightHeaders,
-  type ReferenceEngine,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 
 function toResponse(response: EngineResponse): Response {
@@ -45,7 +45,7 @@ function preflight(request: Request, path: string): Response | undefined {
 }
 
 /** Hands one intercepted request to the engine, journals it and answers what the engine says. */
-async function answer(engine: ReferenceEngine, request: Request): Promise<Response> {
+async function answer(engine: EngineTransport, request: Request): Promise<Response> {
   const startedAt = performance.now();
   const url = new URL(request.url);
   const early = preflight(request, url.pathname);
@@ -75,7 +75,7 @@ const mswPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
  * paths (unknown routes, other methods, the channel's path, preflights): every one is answered by
  * the engine, so routing, validation and errors are the reference server's.
  */
-export function createHttpHandlers(engine: ReferenceEngine, origin: string): HttpHandler[] {
+export function createHttpHandlers(engine: EngineTransport, origin: string): HttpHandler[] {
   const resolver = ({ request }: { request: Request }) => answer(engine, request);
   const operations = Object.values(OPERATIONS).map((operation) => {
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';

@@ -10,7 +10,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
-import { createEngineRuntime } from '../../src/internal/index.ts';
+import { createEngineRuntime } from '../../src/transport.ts';
 
 const USERS = 6;
 const ERASED = 3;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FIELD_LIMITS } from '@partner-assistant/contract';
-import type { EngineControl } from '@partner-assistant/engine/internal';
+import type { EngineControl } from '@partner-assistant/engine/transport';
 import {
   ADMIN_PREFIX,
   ApiError,
@@ -8,7 +8,7 @@ import {
   handleAdminRequest,
   malformedAdminBody,
   outOfBandRequestId,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 import express, { type Request, type Response } from 'express';
 import { writeAnswer } from './write-answer.ts';
 

@@ -1,16 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FIELD_LIMITS } from '@partner-assistant/contract';
-import type { EngineControl } from '@partner-assistant/engine/internal';
+import type { EngineControl } from '@partner-assistant/engine/transport';
 import {
   ADMIN_METHODS,
   type ApiError,
+  type EngineTransport,
   errorResponse,
   type HttpOutcome,
   type HttpRequestInput,
   preflightHeaders,
-  type ReferenceEngine,
   recordedPath,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 import type { Logger } from 'pino';
 import { createAdminApp, isAdminPath } from './admin-handler.ts';
 import { applyNetworkFault } from './network-fault.ts';
@@ -21,7 +21,7 @@ import { writeAnswer, writePreflight } from './write-answer.ts';
 /** Options of {@link createHttpApp}. */
 export interface HttpAppOptions {
   /** The engine that answers every request. */
-  engine: ReferenceEngine;
+  engine: EngineTransport;
   /** Structured logger; one line per request, never a secret, token or message text. */
   logger: Logger;
   /** Serve the admin API under `/__admin` with these controls; without it, those paths are 404. */

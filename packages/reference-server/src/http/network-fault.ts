@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { NetworkFaultAction } from '@partner-assistant/engine/internal';
+import type { NetworkFaultAction } from '@partner-assistant/engine/transport';
 
 /**
  * Does to a connection what a network fault says, never answering: a reset destroys it at once

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { FIELD_LIMITS } from '@partner-assistant/contract';
-import { ApiError } from '@partner-assistant/engine/internal';
+import { ApiError } from '@partner-assistant/engine/transport';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { controlInput } from '../control/control-input.ts';
 import type { EngineControl } from '../control/engine-control.ts';
-import type { AdminRequest } from './admin-api.ts';
-import { ADMIN_PREFIX } from './admin-prefix.ts';
+import { ADMIN_PREFIX, type AdminRequest } from './admin-request.ts';
 
 /** What a route answers when it succeeds. */
 interface AdminResult {

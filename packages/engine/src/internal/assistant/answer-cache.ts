@@ -1,5 +1,5 @@
 import type { Location } from '@partner-assistant/contract';
-import { BoundedCache } from '../bounded-cache.ts';
+import { BoundedCache } from '../state/bounded-cache.ts';
 import { type AnswerContent, composeAnswer } from './answer-content.ts';
 import { type AnswerTopic, answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
 

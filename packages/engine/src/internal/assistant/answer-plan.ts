@@ -1,4 +1,4 @@
-import { BoundedCache } from '../bounded-cache.ts';
+import { BoundedCache } from '../state/bounded-cache.ts';
 import type { TurnQuestion } from '../state/engine-state.ts';
 import { answerKey, cachedAnswer, forgetAnswer } from './answer-cache.ts';
 import type { AnswerContent } from './answer-content.ts';

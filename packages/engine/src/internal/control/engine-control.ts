@@ -1,15 +1,10 @@
 import type { OperationName } from '@partner-assistant/contract';
-import { ApiError } from '../api-error.ts';
-import type {
-  ContractViolation,
-  HttpJournalEntry,
-  JournalEntry,
-  JournalFilter,
-  ReferenceEngine,
-  SeededRandomSource,
-  TenantCredentials,
-  TenantOptions,
-} from '../index.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { TenantCredentials, TenantOptions } from '../identity/runtime-tenants.ts';
+import type { SeededRandomSource } from '../ids/seeded-random.ts';
+import type { HttpJournalEntry, JournalEntry, JournalFilter } from '../journal/request-journal.ts';
+import type { ReferenceEngine } from '../runtime/reference-engine.ts';
+import type { ContractViolation } from '../self-check/contract-self-check.ts';
 import { controlInput } from './control-input.ts';
 import {
   accessTokenSchema,

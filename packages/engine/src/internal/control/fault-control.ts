@@ -1,12 +1,9 @@
 import type { OperationName } from '@partner-assistant/contract';
 import type { ArmedFault } from '../faults/armed-fault.ts';
+import type { InjectableErrorCode, LatencySetting } from '../faults/fault-plan.ts';
 import type { NetworkFaultKind } from '../faults/network-faults.ts';
-import type {
-  InjectableErrorCode,
-  LatencySetting,
-  ReferenceEngine,
-  TenantScope,
-} from '../index.ts';
+import type { TenantScope } from '../identity/tenant-scope.ts';
+import type { ReferenceEngine } from '../runtime/reference-engine.ts';
 import { controlInput } from './control-input.ts';
 import {
   dropAfterDeltaSchema,

@@ -1,12 +1,12 @@
 import type { OperationName } from '@partner-assistant/contract';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import {
   inScope,
   type Requester,
   scopeWithin,
   type TenantScope,
 } from '../identity/tenant-scope.ts';
-import type { Prng } from '../seeded-random.ts';
+import type { Prng } from '../ids/seeded-random.ts';
 import { type ArmedFault, tenantOfScope } from './armed-fault.ts';
 import { NetworkFaults } from './network-faults.ts';
 

@@ -1,7 +1,7 @@
 import { HTTP_HEADERS } from '@partner-assistant/contract';
-import type { EngineClock } from '../clock.ts';
-import type { EngineContext } from '../engine-context.ts';
+import type { EngineContext } from '../runtime/engine-context.ts';
 import type { ApplicationRecord, ApplicationUsage } from '../state/engine-state.ts';
+import type { EngineClock } from '../time/clock.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import { BoundedCache } from '../bounded-cache.ts';
+import { BoundedCache } from './bounded-cache.ts';
 
 /** Texts longer than this are rarely repeated: they are stored as they come. */
 const MAX_INTERNED_LENGTH = 256;

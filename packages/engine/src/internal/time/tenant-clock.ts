@@ -1,4 +1,4 @@
-import type { EngineClock, TimerHandle } from '../clock.ts';
+import type { EngineClock, TimerHandle } from './clock.ts';
 
 interface TenantTimer {
   dueAt: number;

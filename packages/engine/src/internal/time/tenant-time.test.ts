@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../clock.ts';
-import { ManualClock } from '../manual-clock.ts';
+import { systemClock } from './clock.ts';
+import { ManualClock } from './manual-clock.ts';
 import { TenantTime } from './tenant-time.ts';
 
 const START = Date.parse('2026-03-10T12:00:00.000Z');

@@ -1,5 +1,5 @@
-import type { EngineClock } from '../clock.ts';
-import { ManualClock } from '../manual-clock.ts';
+import type { EngineClock } from './clock.ts';
+import { ManualClock } from './manual-clock.ts';
 import { TenantClock } from './tenant-clock.ts';
 
 /**

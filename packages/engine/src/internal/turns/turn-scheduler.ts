@@ -1,10 +1,10 @@
 import { canTransitionTurn, type TurnStatus } from '@partner-assistant/contract';
 import { type AnswerPlan, type AnswerStep, planAnswer } from '../assistant/answer-plan.ts';
-import type { EngineClock, TimerHandle } from '../clock.ts';
-import { clockOf, type EngineContext } from '../engine-context.ts';
 import { requesterOf } from '../identity/tenant-scope.ts';
+import { clockOf, type EngineContext } from '../runtime/engine-context.ts';
 import { addAssistantMessage, setTurnStatus } from '../state/conversation-store.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
+import type { EngineClock, TimerHandle } from '../time/clock.ts';
 import { assistantMessageView } from './message-views.ts';
 import type { TurnStreams } from './turn-streams.ts';
 import { SIMULATED_FAILURE, turnView } from './turn-views.ts';

@@ -1,52 +1,56 @@
 import { CLOSE_CODES } from '@partner-assistant/contract';
-import { type EngineClock, systemClock } from './clock.ts';
-import type { ReferenceConfig } from './config/reference-config-schema.ts';
-import type { EngineContext } from './engine-context.ts';
-import { FaultPlan } from './faults/fault-plan.ts';
-import { latencyDelay } from './faults/latency-delay.ts';
-import type { NetworkFaultAction } from './faults/network-faults.ts';
+import type { ReferenceConfig } from '../config/reference-config-schema.ts';
+import { FaultPlan } from '../faults/fault-plan.ts';
+import { latencyDelay } from '../faults/latency-delay.ts';
+import type { NetworkFaultAction } from '../faults/network-faults.ts';
 import {
   type HttpOutcome,
   type HttpRequestInput,
   handleHttpRequest,
-} from './http-request-entry.ts';
+} from '../http/http-request-entry.ts';
 import {
   createTenant,
   type TenantCredentials,
   type TenantOptions,
-} from './identity/runtime-tenants.ts';
-import { registerPartner } from './identity/tenant-directory.ts';
+} from '../identity/runtime-tenants.ts';
+import { registerPartner } from '../identity/tenant-directory.ts';
 import {
   identifyRequester,
   inScope,
   requesterOf,
   resolveTenantScope,
   type TenantScope,
-} from './identity/tenant-scope.ts';
-import { expireUserToken, revokeUserToken } from './identity/token-registry.ts';
+} from '../identity/tenant-scope.ts';
+import { expireUserToken, revokeUserToken } from '../identity/token-registry.ts';
+import { cryptoRandomSource, type RandomSource } from '../ids/random-source.ts';
+import { apiRequestId } from '../ids/request-ids.ts';
+import type { Prng } from '../ids/seeded-random.ts';
 import {
   frameJournalEntry,
   type HttpExchange,
   httpJournalEntry,
-} from './journal/journal-entries.ts';
-import { type JournalScope, RequestJournal } from './journal/request-journal.ts';
-import type { EngineServices } from './operations/operation-types.ts';
-import { resetTenantData } from './operations/reset-tenant.ts';
-import { cryptoRandomSource, type RandomSource } from './random-source.ts';
-import { apiRequestId } from './request-ids.ts';
-import { type OperationOutcome, type OperationRequest, runOperation } from './request-pipeline.ts';
-import { matchRoute } from './routing/route-table.ts';
-import type { Prng } from './seeded-random.ts';
-import { ContractGuard } from './self-check/contract-guard.ts';
-import type { ContractViolation } from './self-check/contract-self-check.ts';
-import { ClientFrameHandler } from './socket/client-frame-handler.ts';
-import type { SocketEventObserver } from './socket/socket-hooks.ts';
-import { SocketHub } from './socket/socket-hub.ts';
-import type { SocketOpenRequest, SocketSession } from './socket/socket-transport.ts';
-import { createEngineState, type EngineState } from './state/engine-state.ts';
-import { TenantTime } from './time/tenant-time.ts';
-import { TurnScheduler } from './turns/turn-scheduler.ts';
-import { TurnStreams } from './turns/turn-streams.ts';
+} from '../journal/journal-entries.ts';
+import { type JournalScope, RequestJournal } from '../journal/request-journal.ts';
+import type { EngineServices } from '../operations/operation-types.ts';
+import { resetTenantData } from '../operations/reset-tenant.ts';
+import {
+  type OperationOutcome,
+  type OperationRequest,
+  runOperation,
+} from '../routing/request-pipeline.ts';
+import { matchRoute } from '../routing/route-table.ts';
+import { ContractGuard } from '../self-check/contract-guard.ts';
+import type { ContractViolation } from '../self-check/contract-self-check.ts';
+import { ClientFrameHandler } from '../socket/client-frame-handler.ts';
+import type { SocketEventObserver } from '../socket/socket-hooks.ts';
+import { SocketHub } from '../socket/socket-hub.ts';
+import type { SocketOpenRequest, SocketSession } from '../socket/socket-transport.ts';
+import { createEngineState, type EngineState } from '../state/engine-state.ts';
+import { type EngineClock, systemClock } from '../time/clock.ts';
+import { TenantTime } from '../time/tenant-time.ts';
+import { TurnScheduler } from '../turns/turn-scheduler.ts';
+import { TurnStreams } from '../turns/turn-streams.ts';
+import type { EngineContext } from './engine-context.ts';
 
 /** Options of {@link createReferenceEngine}. */
 export interface ReferenceEngineOptions {
@@ -68,8 +72,12 @@ export interface ReferenceEngineOptions {
   journalCapacity?: number;
 }
 
-/** The transport-independent reference server: everything but HTTP and WebSocket framing. */
-export interface ReferenceEngine {
+/**
+ * What transports call (the reference server's node:http and ws adapters, the msw handlers): a
+ * REST request in and its answer out, a network fault to apply, a socket to open, an exchange to
+ * journal, and shutdown. Nothing here is a test control.
+ */
+export interface EngineTransport {
   /** Runs one operation: the single entry point of every REST request. Synchronous, hence atomic. */
   handle(request: OperationRequest): OperationOutcome;
   /** Routes and runs one HTTP request (404, 405, 413, 415 and malformed JSON included). */
@@ -89,10 +97,19 @@ export interface ReferenceEngine {
   openSocket(request: SocketOpenRequest): SocketSession;
   /** A fresh request id, for refusals an adapter answers itself (such as a body over 64 KiB). */
   newRequestId(): string;
-  /** Creates an isolated tenant with fresh credentials. */
-  createTenant(options?: TenantOptions): TenantCredentials;
   /** Records a REST exchange in the journal (adapters call it once the answer is written). */
   recordHttpExchange(exchange: HttpExchange): void;
+  /** Stops every turn and closes every socket with 1001 (server going away). */
+  shutdown(): void;
+}
+
+/**
+ * What the test controls (`control`, the admin API) act on: tenants, tokens, faults, time, the
+ * journal, the self-check and resets. Transports never call these.
+ */
+export interface EngineControlSurface {
+  /** Creates an isolated tenant with fresh credentials. */
+  createTenant(options?: TenantOptions): TenantCredentials;
   /** Makes a token expire now and closes its sockets with 4401; false when unknown. */
   expireToken(token: string): boolean;
   /** Revokes a token and closes its sockets with 4401; false when unknown. */
@@ -119,11 +136,12 @@ export interface ReferenceEngine {
    * counters, sockets, faults, journal entries and time (its credentials stay valid).
    */
   reset(scope?: TenantScope): void;
-  /** Stops every turn and closes every socket with 1001 (server going away). */
-  shutdown(): void;
   /** The state, read-only by convention (tests and diagnostics). */
   readonly state: EngineState;
 }
+
+/** The transport-independent reference server: everything but HTTP and WebSocket framing. */
+export interface ReferenceEngine extends EngineTransport, EngineControlSurface {}
 
 /**
  * Builds the engine. It uses web-standard globals only, so the msw package can run it in a

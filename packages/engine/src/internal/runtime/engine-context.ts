@@ -1,8 +1,8 @@
-import type { EngineClock } from './clock.ts';
-import type { FaultPlan } from './faults/fault-plan.ts';
-import type { RandomSource } from './random-source.ts';
-import type { EngineState } from './state/engine-state.ts';
-import type { TenantTime } from './time/tenant-time.ts';
+import type { FaultPlan } from '../faults/fault-plan.ts';
+import type { RandomSource } from '../ids/random-source.ts';
+import type { EngineState } from '../state/engine-state.ts';
+import type { EngineClock } from '../time/clock.ts';
+import type { TenantTime } from '../time/tenant-time.ts';
 
 /** Server-wide settings of the engine. */
 export interface EngineSettings {
