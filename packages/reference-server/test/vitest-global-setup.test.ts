@@ -54,12 +54,12 @@ describe('@partner-assistant/reference-server/vitest', () => {
     const { code, output: plain } = await runFixture(fixture);
     expect(plain).toMatch(/Test Files\s+2 passed/);
     expect(code).toBe(0);
-  });
+  }, 60_000);
 
   it('keeps four files on four workers apart in time: each steps only its own tenant clock', async () => {
     // --maxWorkers=4 whatever the machine's cores: every file runs at the same time as the others.
     const { code, output } = await runFixture(clocksFixture, ['--maxWorkers=4']);
     expect(output).toMatch(/Test Files\s+4 passed/);
     expect(code).toBe(0);
-  });
+  }, 60_000);
 });
