@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseCliArguments } from '../src/cli/cli-arguments.ts';
+import { runCommand } from './support/run-command.ts';
 
 const packageRoot = fileURLToPath(new URL('../', import.meta.url));
 const recipes = readFileSync(
@@ -62,7 +62,7 @@ describe('CI recipes', () => {
 
   it('Playwright starts the server from its webServer entry and tests against it', async () => {
     const port = await freePort();
-    const child = spawn(
+    const { code, output } = await runCommand(
       process.execPath,
       [
         'node_modules/@playwright/test/cli.js',
@@ -73,7 +73,6 @@ describe('CI recipes', () => {
       {
         cwd: packageRoot,
         env: {
-          ...process.env,
           CI: '1',
           REFERENCE_SERVER_PORT: String(port),
           // The recipe waits on /healthz; this run waits on an API route, which Playwright also
@@ -82,14 +81,6 @@ describe('CI recipes', () => {
         },
       },
     );
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(output).toMatch(/1 passed/);
     expect(code).toBe(0);
   }, 90_000);

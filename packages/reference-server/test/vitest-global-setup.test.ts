@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { referenceServerGlobalSetup, URL_ENV, WS_URL_ENV } from '../src/vitest/index.ts';
+import { runCommand } from './support/run-command.ts';
 import { TEST_CONFIG } from './support/test-server.ts';
 
 const vitestBin = fileURLToPath(new URL('../../../node_modules/.bin/vitest', import.meta.url));
@@ -9,26 +9,11 @@ const fixture = fileURLToPath(new URL('./fixtures/parallel-tenants/', import.met
 const clocksFixture = fileURLToPath(new URL('./fixtures/parallel-clocks/', import.meta.url));
 
 /** Runs vitest on a fixture project; resolves with its exit code and plain output. */
-async function runFixture(root: string, extraArgs: string[] = []) {
-  const child = spawn(
-    vitestBin,
-    ['run', '--root', root, '--config', 'vitest.config.ts', ...extraArgs],
-    {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', NO_COLOR: '1' },
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
+const runFixture = (root: string, extraArgs: string[] = []) =>
+  runCommand(vitestBin, ['run', '--root', root, '--config', 'vitest.config.ts', ...extraArgs], {
+    cwd: root,
+    env: { NODE_ENV: 'test' },
   });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips colours.
-  return { code, output: output.replace(/\u001b\[[0-9;]*m/g, '') };
-}
 
 describe('@partner-assistant/reference-server/vitest', () => {
   it('starts a server, provides its URLs and closes it on teardown', async () => {

@@ -9,6 +9,7 @@ import {
 import type { Prng } from '../ids/seeded-random.ts';
 import { type ArmedFault, tenantOfScope } from './armed-fault.ts';
 import { NetworkFaults } from './network-faults.ts';
+import { takeRequestRule } from './request-rules.ts';
 
 /** Error codes a fault can inject into REST answers. */
 export type InjectableErrorCode = 'rate_limit_exceeded' | 'queue_unavailable' | 'internal_error';
@@ -80,17 +81,8 @@ export class FaultPlan {
 
   /** The injected error for a request to `operation`, if one is armed (and uses it up). */
   takeInjectedError(operation: OperationName, requester: RequesterLookup): ApiError | undefined {
-    if (this.#errors.length === 0) return undefined;
-    let who: Requester | undefined | null = null;
-    const rule = this.#errors.find((item) => {
-      if (item.operation && item.operation !== operation) return false;
-      if (!item.scope) return true;
-      who ??= requester();
-      return inScope(item.scope, who);
-    });
+    const rule = takeRequestRule(this.#errors, operation, requester);
     if (!rule) return undefined;
-    rule.count -= 1;
-    if (rule.count <= 0) this.#errors.splice(this.#errors.indexOf(rule), 1);
     return new ApiError(rule.code, MESSAGES[rule.code], {
       ...(rule.retryAfterSeconds === undefined
         ? {}

@@ -5,6 +5,7 @@ import {
   scopeWithin,
   type TenantScope,
 } from '../identity/tenant-scope.ts';
+import { takeRequestRule } from './request-rules.ts';
 
 /**
  * Network failures a REST request can meet instead of an answer (WireMock's
@@ -58,19 +59,10 @@ export class NetworkFaults {
     operation: OperationName,
     requester: () => Requester | undefined,
   ): NetworkFaultAction | undefined {
-    if (this.#rules.length === 0) return undefined;
-    let who: Requester | undefined | null = null;
-    const rule = this.#rules.find((item) => {
-      if (item.operation && item.operation !== operation) return false;
-      if (!item.scope) return true;
-      who ??= requester();
-      return inScope(item.scope, who);
-    });
+    const rule = takeRequestRule(this.#rules, operation, requester);
     if (!rule) return undefined;
-    rule.count -= 1;
-    if (rule.count <= 0) this.#rules.splice(this.#rules.indexOf(rule), 1);
     if (rule.kind === 'connection-reset') return { kind: 'connection-reset' };
-    const held: HeldRequest = { requester: who ?? requester(), release: () => {} };
+    const held: HeldRequest = { requester: requester(), release: () => {} };
     const released = new Promise<void>((resolve) => {
       held.release = resolve;
     });

@@ -1,10 +1,5 @@
 import type { EngineClock, TimerHandle } from './clock.ts';
-
-interface TenantTimer {
-  dueAt: number;
-  order: number;
-  callback: () => void;
-}
+import { type DueTimer, nextDueTimer } from './due-timers.ts';
 
 /**
  * One tenant's time over the server's manual clock: the server's instant plus an offset the
@@ -14,7 +9,7 @@ interface TenantTimer {
  */
 export class TenantClock implements EngineClock {
   readonly #server: EngineClock;
-  readonly #timers = new Map<number, TenantTimer>();
+  readonly #timers = new Map<number, DueTimer>();
   #offset = 0;
   #order = 0;
   #armed: { handle: TimerHandle; dueAt: number } | undefined;
@@ -98,17 +93,7 @@ export class TenantClock implements EngineClock {
     this.#armed = undefined;
   }
 
-  #nextDue(target: number): TenantTimer | undefined {
-    let next: TenantTimer | undefined;
-    for (const timer of this.#timers.values()) {
-      if (timer.dueAt > target) continue;
-      if (
-        !next ||
-        timer.dueAt < next.dueAt ||
-        (timer.dueAt === next.dueAt && timer.order < next.order)
-      )
-        next = timer;
-    }
-    return next;
+  #nextDue(target: number): DueTimer | undefined {
+    return nextDueTimer(this.#timers.values(), target);
   }
 }
