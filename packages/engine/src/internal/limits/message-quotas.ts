@@ -7,10 +7,10 @@ import { currentUsage, secondsUntilNextUtcDay } from './request-rate.ts';
 function secondsUntilFirstEnds(
   context: EngineContext,
   application: ApplicationRecord,
-  turns: readonly TurnRecord[],
+  turns: ReadonlySet<TurnRecord>,
 ): number {
-  let firstStart = Number.POSITIVE_INFINITY;
-  for (const turn of turns) firstStart = Math.min(firstStart, turn.createdAt);
+  // Turns are kept in acceptance order: the first is the first to end.
+  const firstStart = turns.values().next().value?.createdAt ?? Number.POSITIVE_INFINITY;
   const firstEnd = firstStart + context.settings.processingMs;
   return Math.max(
     1,
@@ -28,9 +28,10 @@ export function assertMessageAcceptable(
   context: EngineContext,
   application: ApplicationRecord,
 ): void {
-  const running = [...context.state.turnsInProgress];
-  const ofApplication = running.filter((turn) => turn.clientId === application.clientId);
-  if (ofApplication.length >= application.limits.concurrent_turns) {
+  const running = context.state.turnsInProgress;
+  const ofApplication =
+    context.state.turnsInProgressByClient.get(application.clientId) ?? new Set<TurnRecord>();
+  if (ofApplication.size >= application.limits.concurrent_turns) {
     throw new ApiError('rate_limit_exceeded', 'Too many turns in progress for this application', {
       retryAfterSeconds: secondsUntilFirstEnds(context, application, ofApplication),
     });
@@ -44,7 +45,7 @@ export function assertMessageAcceptable(
       },
     );
   }
-  if (running.length >= context.settings.queueCapacity) {
+  if (running.size >= context.settings.queueCapacity) {
     throw new ApiError('queue_unavailable', 'The queue cannot take the message right now', {
       retryAfterSeconds: secondsUntilFirstEnds(context, application, running),
     });
