@@ -1,3 +1,3 @@
 import { packageBuildConfig } from '../../scripts/tsup-config.ts';
 
-export default packageBuildConfig({ index: 'src/index.ts', internal: 'src/internal/index.ts' });
+export default packageBuildConfig({ index: 'src/index.ts', transport: 'src/transport.ts' });

@@ -5,6 +5,7 @@ export default [
     index: 'src/index.ts',
     'engine/index': 'src/engine/index.ts',
     'vitest/index': 'src/vitest/index.ts',
+    'jest/index': 'src/jest/index.ts',
   }),
   // The CLI: ESM only (top-level await), with a shebang, built beside the library.
   packageBuildConfig(

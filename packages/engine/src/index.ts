@@ -11,9 +11,7 @@ export {
   type AdminResponse,
   handleAdminRequest,
 } from './internal/admin/admin-api.ts';
-export { ApiError, type ApiErrorOptions } from './internal/api-error.ts';
 export { SIMULATE_ERROR_MARKER } from './internal/assistant/answer-plan.ts';
-export { type EngineClock, systemClock, type TimerHandle } from './internal/clock.ts';
 export { DEMO_CONFIG } from './internal/config/demo-config.ts';
 export {
   parseReferenceConfig,
@@ -25,32 +23,43 @@ export type {
 } from './internal/config/reference-config-schema.ts';
 export { DETERMINISTIC_START } from './internal/control/engine-clock.ts';
 export type { ClockControl, EngineControl } from './internal/control/engine-control.ts';
-export type { FaultControl, TenantOption } from './internal/control/fault-control.ts';
-export type { EngineResponse } from './internal/engine-response.ts';
+export type {
+  FaultControl,
+  NetworkFaultOptions,
+  TenantOption,
+} from './internal/control/fault-control.ts';
+export { ApiError, type ApiErrorOptions } from './internal/errors/api-error.ts';
+export type { ArmedFault } from './internal/faults/armed-fault.ts';
 export type {
   DeltaDrop,
   InjectableErrorCode,
   LatencySetting,
 } from './internal/faults/fault-plan.ts';
-export type { HttpOutcome, HttpRequestInput } from './internal/http-request-entry.ts';
+export type { NetworkFaultAction, NetworkFaultKind } from './internal/faults/network-faults.ts';
+export type { EngineResponse } from './internal/http/engine-response.ts';
+export type { HttpOutcome, HttpRequestInput } from './internal/http/http-request-entry.ts';
 export type { TenantCredentials, TenantOptions } from './internal/identity/runtime-tenants.ts';
 export { type TenantScope, UnknownTenantError } from './internal/identity/tenant-scope.ts';
+export { cryptoRandomSource, type RandomSource } from './internal/ids/random-source.ts';
 export type {
   HttpJournalEntry,
   JournalEntry,
   JournalFilter,
 } from './internal/journal/request-journal.ts';
-export { ManualClock } from './internal/manual-clock.ts';
-export { cryptoRandomSource, type RandomSource } from './internal/random-source.ts';
-export type { ReferenceEngine, ReferenceEngineOptions } from './internal/reference-engine.ts';
 export {
   createEngineRuntime,
   type EngineRuntime,
   type EngineRuntimeOptions,
 } from './internal/runtime/create-engine-runtime.ts';
+export type {
+  ReferenceEngine,
+  ReferenceEngineOptions,
+} from './internal/runtime/reference-engine.ts';
 export type { ContractViolation } from './internal/self-check/contract-self-check.ts';
 export type {
   SocketOpenRequest,
   SocketSession,
   SocketTransport,
 } from './internal/socket/socket-transport.ts';
+export { type EngineClock, systemClock, type TimerHandle } from './internal/time/clock.ts';
+export { ManualClock } from './internal/time/manual-clock.ts';

@@ -1,4 +1,4 @@
-import { createEngineRuntime, type EngineControl } from '@partner-assistant/engine/internal';
+import { createEngineRuntime, type EngineControl } from '@partner-assistant/engine/transport';
 import type { HttpHandler, WebSocketHandler } from 'msw';
 import {
   type PartnerAssistantHandlersOptions,

@@ -3,7 +3,7 @@ import {
   type EngineRuntimeOptions,
   type OptionCheck,
   optionProblems,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 
 /**
  * Options of `createPartnerAssistantHandlers`: where the app calls the API, and the reference

@@ -2,16 +2,32 @@ import { HTTP_HEADERS, OPERATIONS, PATH_PREFIX } from '@partner-assistant/contra
 import {
   BASE_HEADERS,
   type EngineResponse,
+  type EngineTransport,
+  type HttpRequestInput,
+  type NetworkFaultAction,
   outOfBandRequestId,
   preflightHeaders,
-  type ReferenceEngine,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 
 function toResponse(response: EngineResponse): Response {
   return new HttpResponse(JSON.stringify(response.body), {
     status: response.status,
     headers: { ...BASE_HEADERS, ...response.headers },
+  });
+}
+
+/**
+ * A network fault as msw can show it: a reset is `HttpResponse.error()` (the app's `fetch`
+ * rejects with a `TypeError`, as on a reset connection); a hang never answers until the request
+ * is aborted or the fault is cleared, then fails as a network error too.
+ */
+function networkFailure(fault: NetworkFaultAction, signal: AbortSignal): Promise<Response> {
+  if (fault.kind === 'connection-reset') return Promise.resolve(HttpResponse.error());
+  return new Promise((resolve) => {
+    const fail = () => resolve(HttpResponse.error());
+    signal.addEventListener('abort', fail, { once: true });
+    void fault.released.then(fail);
   });
 }
 
@@ -29,20 +45,23 @@ function preflight(request: Request, path: string): Response | undefined {
 }
 
 /** Hands one intercepted request to the engine, journals it and answers what the engine says. */
-async function answer(engine: ReferenceEngine, request: Request): Promise<Response> {
+async function answer(engine: EngineTransport, request: Request): Promise<Response> {
   const startedAt = performance.now();
   const url = new URL(request.url);
   const early = preflight(request, url.pathname);
   if (early) return early;
   const text = await request.text();
-  const outcome = await engine.handleHttpAsync({
+  const input: HttpRequestInput = {
     method: request.method,
     path: url.pathname,
     search: url.search.slice(1),
     authorization: request.headers.get('authorization') ?? undefined,
     contentType: request.headers.get('content-type') ?? undefined,
     body: text.length === 0 ? undefined : text,
-  });
+  };
+  const fault = engine.takeNetworkFault(input);
+  if (fault) return networkFailure(fault, request.signal);
+  const outcome = await engine.handleHttpAsync(input);
   const durationMs = performance.now() - startedAt;
   engine.recordHttpExchange({ method: request.method, path: url.pathname, outcome, durationMs });
   return toResponse(outcome.response);
@@ -56,7 +75,7 @@ const mswPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
  * paths (unknown routes, other methods, the channel's path, preflights): every one is answered by
  * the engine, so routing, validation and errors are the reference server's.
  */
-export function createHttpHandlers(engine: ReferenceEngine, origin: string): HttpHandler[] {
+export function createHttpHandlers(engine: EngineTransport, origin: string): HttpHandler[] {
   const resolver = ({ request }: { request: Request }) => answer(engine, request);
   const operations = Object.values(OPERATIONS).map((operation) => {
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';

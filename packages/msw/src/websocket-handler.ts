@@ -1,5 +1,5 @@
 import { WEBSOCKET_PATH } from '@partner-assistant/contract';
-import type { ReferenceEngine } from '@partner-assistant/engine/internal';
+import type { EngineTransport } from '@partner-assistant/engine/transport';
 import { type WebSocketHandler, ws } from 'msw';
 
 /** Close code a client sees when its connection is cut without a closing handshake. */
@@ -17,7 +17,7 @@ function protocolsOf(requested: string | string[] | undefined): string[] {
  * (4400, 4401, 4403, 4429) reach the client as the reference server's do after a handshake.
  */
 export function createWebSocketHandler(
-  engine: ReferenceEngine,
+  engine: EngineTransport,
   wsOrigin: string,
 ): WebSocketHandler {
   const channel = ws.link(`${wsOrigin}${WEBSOCKET_PATH}`);

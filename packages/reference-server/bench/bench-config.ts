@@ -1,4 +1,4 @@
-import { DEMO_CONFIG } from '@partner-assistant/engine/internal';
+import { DEMO_CONFIG } from '@partner-assistant/engine/transport';
 
 /** Credentials of the benchmark application. */
 export const BENCH_CREDENTIALS = { clientId: 'bench-app', clientSecret: 'bench-secret' } as const;

@@ -49,7 +49,7 @@ export {
   type TenantScope,
   type TimerHandle,
   UnknownTenantError,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 export { ReferenceServerOptionsError } from './options/validate-start-options.ts';
 export {
   type ReferenceServerControl,

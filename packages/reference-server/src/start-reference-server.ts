@@ -7,9 +7,10 @@ import {
   createEngineRuntime,
   type EngineControl,
   type EngineRuntimeOptions,
+  type EngineTransport,
   errorResponse,
   type ReferenceEngine,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 import pino, { type Logger } from 'pino';
 import { createHttpApp } from './http/create-http-app.ts';
 import { writeRawErrorResponse } from './http/raw-error-response.ts';
@@ -64,7 +65,7 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 }
 
 /** Answers a request Node could not even parse with the envelope (422), then closes. */
-function answerMalformedHttp(engine: ReferenceEngine, error: unknown, socket: Duplex): void {
+function answerMalformedHttp(engine: EngineTransport, error: unknown, socket: Duplex): void {
   if ((error as { code?: unknown } | null)?.code === 'ECONNRESET') {
     socket.destroy();
     return;

@@ -1,11 +1,19 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { referenceServerGlobalSetup, URL_ENV, WS_URL_ENV } from '../src/vitest/index.ts';
+import { runCommand } from './support/run-command.ts';
 import { TEST_CONFIG } from './support/test-server.ts';
 
 const vitestBin = fileURLToPath(new URL('../../../node_modules/.bin/vitest', import.meta.url));
 const fixture = fileURLToPath(new URL('./fixtures/parallel-tenants/', import.meta.url));
+const clocksFixture = fileURLToPath(new URL('./fixtures/parallel-clocks/', import.meta.url));
+
+/** Runs vitest on a fixture project; resolves with its exit code and plain output. */
+const runFixture = (root: string, extraArgs: string[] = []) =>
+  runCommand(vitestBin, ['run', '--root', root, '--config', 'vitest.config.ts', ...extraArgs], {
+    cwd: root,
+    env: { NODE_ENV: 'test' },
+  });
 
 describe('@partner-assistant/reference-server/vitest', () => {
   it('starts a server, provides its URLs and closes it on teardown', async () => {
@@ -28,21 +36,15 @@ describe('@partner-assistant/reference-server/vitest', () => {
   });
 
   it('serves two test files in parallel, each with its own isolated tenant', async () => {
-    const child = spawn(vitestBin, ['run', '--root', fixture, '--config', 'vitest.config.ts'], {
-      cwd: fixture,
-      env: { ...process.env, NODE_ENV: 'test', NO_COLOR: '1' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips colours.
-    const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+    const { code, output: plain } = await runFixture(fixture);
     expect(plain).toMatch(/Test Files\s+2 passed/);
     expect(code).toBe(0);
-  });
+  }, 60_000);
+
+  it('keeps four files on four workers apart in time: each steps only its own tenant clock', async () => {
+    // --maxWorkers=4 whatever the machine's cores: every file runs at the same time as the others.
+    const { code, output } = await runFixture(clocksFixture, ['--maxWorkers=4']);
+    expect(output).toMatch(/Test Files\s+4 passed/);
+    expect(code).toBe(0);
+  }, 60_000);
 });

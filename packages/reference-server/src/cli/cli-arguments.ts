@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { checkPort, optionMessage } from '@partner-assistant/engine/internal';
+import { checkPort, optionMessage } from '@partner-assistant/engine/transport';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './cli-logger.ts';
 import { DEFAULT_PORT } from './cli-usage.ts';
 

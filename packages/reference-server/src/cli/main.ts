@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO_CONFIG, ReferenceConfigError } from '@partner-assistant/engine/internal';
+import { DEMO_CONFIG, ReferenceConfigError } from '@partner-assistant/engine/transport';
 import { startReferenceServer } from '../start-reference-server.ts';
 import { CliUsageError, parseCliArguments } from './cli-arguments.ts';
 import { createCliLogger } from './cli-logger.ts';

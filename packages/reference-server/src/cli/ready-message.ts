@@ -1,5 +1,5 @@
 import { PATH_PREFIX } from '@partner-assistant/contract';
-import { DEMO_CONFIG } from '@partner-assistant/engine/internal';
+import { DEMO_CONFIG } from '@partner-assistant/engine/transport';
 import { GETTING_STARTED_URL } from '../http/service-routes.ts';
 import type { RunningReferenceServer } from '../start-reference-server.ts';
 

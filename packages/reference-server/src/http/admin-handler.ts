@@ -1,11 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FIELD_LIMITS } from '@partner-assistant/contract';
-import type { EngineControl } from '@partner-assistant/engine/internal';
+import type { EngineControl } from '@partner-assistant/engine/transport';
 import {
   ADMIN_PREFIX,
+  ApiError,
+  errorResponse,
   handleAdminRequest,
   malformedAdminBody,
-} from '@partner-assistant/engine/internal';
+  outOfBandRequestId,
+} from '@partner-assistant/engine/transport';
 import express, { type Request, type Response } from 'express';
 import { writeAnswer } from './write-answer.ts';
 
@@ -21,6 +24,12 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
   } catch {
     return { ok: false };
   }
+}
+
+/** The answer to an admin body over 64 KiB (413), as the API's envelope. */
+function oversizeAdminBody() {
+  const message = `The body exceeds ${FIELD_LIMITS.maxBodyBytes} bytes`;
+  return errorResponse(new ApiError('payload_too_large', message), outOfBandRequestId());
 }
 
 /**
@@ -49,8 +58,12 @@ export function createAdminApp(
       : malformedAdminBody();
     writeAnswer(res, answer);
   });
-  app.use((_error: unknown, _req: Request, res: Response, _next: unknown) => {
-    writeAnswer(res, malformedAdminBody());
+  app.use((error: { type?: unknown }, _req: Request, res: Response, _next: unknown) => {
+    // The body parser has read (and discarded) the whole body before telling.
+    writeAnswer(
+      res,
+      error?.type === 'entity.too.large' ? oversizeAdminBody() : malformedAdminBody(),
+    );
   });
   return app;
 }

@@ -1,18 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FIELD_LIMITS } from '@partner-assistant/contract';
-import type { EngineControl } from '@partner-assistant/engine/internal';
+import type { EngineControl } from '@partner-assistant/engine/transport';
 import {
   ADMIN_METHODS,
   type ApiError,
+  type EngineTransport,
   errorResponse,
   type HttpOutcome,
+  type HttpRequestInput,
   preflightHeaders,
-  type ReferenceEngine,
   recordedPath,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 import type { Logger } from 'pino';
 import { createAdminApp, isAdminPath } from './admin-handler.ts';
-import { hasNoBody, type ReadBody, readRequestBody } from './request-body.ts';
+import { applyNetworkFault } from './network-fault.ts';
+import { hasNoBody, type ReadBody, readRequestBody, tooLarge } from './request-body.ts';
 import { answerServiceRoute } from './service-routes.ts';
 import { transportRefusal, unsupportedExpectation } from './transport-refusals.ts';
 import { writeAnswer, writePreflight } from './write-answer.ts';
@@ -20,7 +22,7 @@ import { writeAnswer, writePreflight } from './write-answer.ts';
 /** Options of {@link createHttpApp}. */
 export interface HttpAppOptions {
   /** The engine that answers every request. */
-  engine: ReferenceEngine;
+  engine: EngineTransport;
   /** Structured logger; one line per request, never a secret, token or message text. */
   logger: Logger;
   /** Serve the admin API under `/__admin` with these controls; without it, those paths are 404. */
@@ -72,8 +74,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     target: Target,
     exchange: Exchange,
   ) => {
-    // A body over the limit is left unread: the connection cannot be reused after it.
-    if (exchange.response.status === 413) res.setHeader('Connection', 'close');
+    // A body left partly unread (over the drain bound, or never sent after a refused
+    // `Expect: 100-continue`) makes the connection unusable: close it once the answer is out.
+    if (!req.complete) res.setHeader('Connection', 'close');
     writeAnswer(res, exchange.response);
     const durationMs = performance.now() - target.startedAt;
     if (logger.isLevelEnabled('info')) {
@@ -111,26 +114,28 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   /** Hands the request to the engine, which applies injected latency, then writes its answer. */
   const answer = (req: IncomingMessage, res: ServerResponse, target: Target, body: ReadBody) => {
-    void engine
-      .handleHttpAsync({
-        method: req.method ?? 'GET',
-        path: target.path,
-        search: target.search,
-        authorization: req.headers.authorization,
-        contentType: req.headers['content-type'],
-        ...(body.ok ? { body: body.text } : { refusal: body.error }),
-      })
-      .then((outcome) => {
-        if (outcome.failure)
-          logger.error(
-            { request_id: outcome.requestId, err: outcome.failure },
-            'unexpected failure',
-          );
-        finish(req, res, target, outcome);
-      });
+    const input: HttpRequestInput = {
+      method: req.method ?? 'GET',
+      path: target.path,
+      search: target.search,
+      authorization: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      ...(body.ok ? { body: body.text } : { refusal: body.error }),
+    };
+    const fault = engine.takeNetworkFault(input);
+    if (fault) {
+      logger.info({ method: req.method, fault: fault.kind }, 'network fault');
+      applyNetworkFault(req.socket, fault);
+      return;
+    }
+    void engine.handleHttpAsync(input).then((outcome) => {
+      if (outcome.failure)
+        logger.error({ request_id: outcome.requestId, err: outcome.failure }, 'unexpected failure');
+      finish(req, res, target, outcome);
+    });
   };
 
-  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+  const handleRequest = (req: IncomingMessage, res: ServerResponse, unsent?: ReadBody) => {
     const target = targetOf(req);
     const refusal = transportRefusal(req);
     if (refusal) {
@@ -150,18 +155,22 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       admin(req, res);
       return;
     }
-    if (hasNoBody(req)) {
-      answer(req, res, target, { ok: true, text: undefined });
+    if (unsent || hasNoBody(req)) {
+      answer(req, res, target, unsent ?? { ok: true, text: undefined });
       return;
     }
     void readRequestBody(req).then((body) => answer(req, res, target, body));
   };
 
   return {
-    handleRequest,
+    handleRequest: (req, res) => handleRequest(req, res),
     handleCheckContinue: (req, res) => {
       // An announced body over the limit is refused (413) before the client sends it.
-      if (!(Number(req.headers['content-length']) > FIELD_LIMITS.maxBodyBytes)) res.writeContinue();
+      if (Number(req.headers['content-length']) > FIELD_LIMITS.maxBodyBytes) {
+        handleRequest(req, res, tooLarge());
+        return;
+      }
+      res.writeContinue();
       handleRequest(req, res);
     },
     handleCheckExpectation: (req, res) => refuse(req, res, targetOf(req), unsupportedExpectation()),

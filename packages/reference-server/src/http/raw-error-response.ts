@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { EngineResponse } from '@partner-assistant/engine/internal';
-import { BASE_HEADERS } from '@partner-assistant/engine/internal';
+import type { EngineResponse } from '@partner-assistant/engine/transport';
+import { BASE_HEADERS } from '@partner-assistant/engine/transport';
 
 /**
  * Writes an error envelope straight onto a socket and closes it, for the places where no HTTP

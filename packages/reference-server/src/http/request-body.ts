@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { FIELD_LIMITS } from '@partner-assistant/contract';
-import { ApiError } from '@partner-assistant/engine/internal';
+import { ApiError } from '@partner-assistant/engine/transport';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -9,7 +9,8 @@ export type ReadBody = { ok: true; text: string | undefined } | { ok: false; err
 
 const EMPTY: ReadBody = { ok: true, text: undefined };
 
-function tooLarge(): ReadBody {
+/** The refusal of a body over 64 KiB. */
+export function tooLarge(): ReadBody {
   const message = `The body exceeds ${FIELD_LIMITS.maxBodyBytes} bytes`;
   return { ok: false, error: new ApiError('payload_too_large', message) };
 }
@@ -37,38 +38,57 @@ export function hasNoBody(request: IncomingMessage): boolean {
 }
 
 /**
- * Reads a request body of at most 64 KiB as UTF-8. A declared or streamed size over the limit is
- * `413 payload_too_large` at once (without reading the rest); a `Content-Encoding` other than
- * `identity` is `415` (request bodies are never compressed); bytes that are not UTF-8 are `422`.
+ * How much of an oversize body is read (and discarded) before its `413` is written, so the client
+ * has sent everything when the answer comes, the connection stays usable, and no client sees a
+ * reset instead of the answer. Beyond it, the server answers at once and closes the connection.
+ */
+export const OVERSIZE_DRAIN_BYTES = 32 * 1024 * 1024;
+
+/** A body read in full, or the end of an oversize body that was drained and discarded. */
+function readAll(request: IncomingMessage): Promise<ReadBody> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const settle = (body: ReadBody) => {
+      request.off('data', onData);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => {
+      length += chunk.length;
+      if (length <= FIELD_LIMITS.maxBodyBytes) chunks.push(chunk);
+      else if (chunks.length > 0) chunks.length = 0;
+      // Past the drain bound the answer goes now; the transport closes the connection after it.
+      if (length > OVERSIZE_DRAIN_BYTES) settle(tooLarge());
+    };
+    request.on('data', onData);
+    request.once('end', () =>
+      settle(length > FIELD_LIMITS.maxBodyBytes ? tooLarge() : decode(chunks, length)),
+    );
+    request.once('error', () => {
+      const error = new ApiError('invalid_request', 'The request body could not be read', {
+        details: [{ path: 'body', message: 'Unreadable body' }],
+      });
+      settle({ ok: false, error });
+    });
+  });
+}
+
+/**
+ * Reads a request body of at most 64 KiB as UTF-8. An oversize body (declared or streamed) is
+ * `413 payload_too_large`, answered once the body has been read and discarded (up to
+ * {@link OVERSIZE_DRAIN_BYTES}), so the client, still sending, never meets a closed connection;
+ * a `Content-Encoding` other than `identity` is `415` (request bodies are never compressed);
+ * bytes that are not UTF-8 are `422`.
  */
 export function readRequestBody(request: IncomingMessage): Promise<ReadBody> {
   const encoding = request.headers['content-encoding'];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
     const error = new ApiError('unsupported_media_type', 'Content-Encoding is not supported');
-    return Promise.resolve({ ok: false, error });
+    // Read and discarded too, so the answer never meets a client still sending.
+    return readAll(request).then(() => ({ ok: false, error }));
   }
-  if (Number(request.headers['content-length']) > FIELD_LIMITS.maxBodyBytes) {
+  if (Number(request.headers['content-length']) > OVERSIZE_DRAIN_BYTES) {
     return Promise.resolve(tooLarge());
   }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    const onData = (chunk: Buffer) => {
-      length += chunk.length;
-      if (length > FIELD_LIMITS.maxBodyBytes) {
-        request.off('data', onData);
-        resolve(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    request.on('data', onData);
-    request.once('end', () => resolve(decode(chunks, length)));
-    request.once('error', () => {
-      const error = new ApiError('invalid_request', 'The request body could not be read', {
-        details: [{ path: 'body', message: 'Unreadable body' }],
-      });
-      resolve({ ok: false, error });
-    });
-  });
+  return readAll(request);
 }

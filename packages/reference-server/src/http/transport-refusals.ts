@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from '@partner-assistant/engine/internal';
+import { ApiError } from '@partner-assistant/engine/transport';
 
 function invalidHeader(header: string, message: string): ApiError {
   return new ApiError('invalid_request', message, {

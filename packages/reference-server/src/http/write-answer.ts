@@ -4,7 +4,7 @@ import {
   BASE_HEADERS,
   type EngineResponse,
   outOfBandRequestId,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 
 /**
  * Writes an engine answer: the base headers, then the engine's (which may replace

@@ -5,7 +5,7 @@ import {
   checkPort,
   ENGINE_OPTION_CHECKS,
   optionProblems,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 
 /** Options of `startReferenceServer` that are wrong; the message names each one and why. */
 export class ReferenceServerOptionsError extends TypeError {

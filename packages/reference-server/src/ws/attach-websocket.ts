@@ -3,10 +3,10 @@ import type { Duplex } from 'node:stream';
 import { FIELD_LIMITS, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
 import {
   ApiError,
+  type EngineTransport,
   errorResponse,
-  type ReferenceEngine,
   selectSubprotocol,
-} from '@partner-assistant/engine/internal';
+} from '@partner-assistant/engine/transport';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { writeRawErrorResponse } from '../http/raw-error-response.ts';
@@ -17,7 +17,7 @@ export interface WebSocketAdapterOptions {
   /** The HTTP server whose upgrades to accept. */
   server: Server;
   /** The engine that authenticates sockets and answers frames. */
-  engine: ReferenceEngine;
+  engine: EngineTransport;
   /** Structured logger; never logs a token or a frame. */
   logger: Logger;
 }

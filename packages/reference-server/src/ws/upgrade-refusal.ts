@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { WEBSOCKET_PATH, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
-import { ApiError, methodNotAllowed } from '@partner-assistant/engine/internal';
+import { ApiError, methodNotAllowed } from '@partner-assistant/engine/transport';
 
 // RFC 6455 §4.1: a 16-byte nonce in base64; RFC 9110 token characters for sub-protocols.
 const KEY = /^[+/0-9A-Za-z]{22}==$/;

@@ -1,23 +1,12 @@
-import { ApiError, methodNotAllowed } from '../api-error.ts';
 import type { EngineControl } from '../control/engine-control.ts';
-import { type EngineResponse, errorResponse } from '../engine-response.ts';
-import { outOfBandRequestId } from '../request-ids.ts';
+import { ApiError, methodNotAllowed } from '../errors/api-error.ts';
+import { type EngineResponse, errorResponse } from '../http/engine-response.ts';
+import { outOfBandRequestId } from '../ids/request-ids.ts';
 import { adminRoute } from './admin-routes.ts';
 
-/** Reserved prefix of the admin API, outside `/api/partners/v1`; served only with `--admin`. */
-export const ADMIN_PREFIX = '/__admin';
+export { ADMIN_PREFIX, type AdminRequest } from './admin-request.ts';
 
-/** An admin request, transport-free. */
-export interface AdminRequest {
-  /** HTTP method. */
-  method: string;
-  /** Path after {@link ADMIN_PREFIX} (such as `/clock/advance`). */
-  path: string;
-  /** Query string without `?`. */
-  search: string;
-  /** Parsed JSON body (`undefined` when there is none). */
-  body: unknown;
-}
+import type { AdminRequest } from './admin-request.ts';
 
 /** An admin answer: a status, headers and a JSON body (an error is the API's envelope). */
 export type AdminResponse = EngineResponse;

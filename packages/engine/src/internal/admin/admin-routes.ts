@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { controlInput } from '../control/control-input.ts';
 import type { EngineControl } from '../control/engine-control.ts';
-import type { AdminRequest } from './admin-api.ts';
+import { ADMIN_PREFIX, type AdminRequest } from './admin-request.ts';
 
 /** What a route answers when it succeeds. */
 interface AdminResult {
@@ -53,6 +53,14 @@ function withoutTenant(body: unknown): Record<string, unknown> {
   return rest;
 }
 
+/** A clock body: `{ "<name>": …, "tenant"?: "…" }` (the control validates the values). */
+function clockBody(body: unknown, name: string): Record<string, unknown> {
+  return controlInput(
+    z.strictObject({ [name]: z.unknown(), tenant: z.unknown().optional() }),
+    body,
+  );
+}
+
 function journalFilter(search: string): Record<string, unknown> {
   const query = Object.fromEntries(new URLSearchParams(search));
   return {
@@ -63,22 +71,37 @@ function journalFilter(search: string): Record<string, unknown> {
 
 /** Every admin route: `METHOD /path` → the `control` call it maps to, one to one. */
 const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
+  '/': { GET: () => ok({ routes: adminRouteIndex() }) },
   '/clock': {
-    GET: (control) => ok({ now: control.clock.now().toISOString(), mode: control.clock.mode }),
+    GET: (control, request) => {
+      const now = control.clock.now(tenantOption(request));
+      return ok({ now: now.toISOString(), mode: control.clock.mode });
+    },
   },
   '/clock/advance': {
-    POST: (control, { body }) => {
-      control.clock.advance(field(body, 'ms') as number);
-      return ok({ now: control.clock.now().toISOString() });
+    POST: (control, request) => {
+      const { ms } = clockBody(request.body, 'ms');
+      control.clock.advance(ms as number, tenantOption(request));
+      return ok({ now: control.clock.now(tenantOption(request)).toISOString() });
     },
   },
   '/clock/set': {
-    POST: (control, { body }) => {
-      control.clock.set(field(body, 'instant') as string);
-      return ok({ now: control.clock.now().toISOString() });
+    POST: (control, request) => {
+      const { instant } = clockBody(request.body, 'instant');
+      control.clock.set(instant as string, tenantOption(request));
+      return ok({ now: control.clock.now(tenantOption(request)).toISOString() });
     },
   },
-  '/faults': { DELETE: done((control, request) => control.faults.clear(tenantOption(request))) },
+  '/faults': {
+    GET: (control, request) => ok({ faults: control.faults.list(tenantOption(request)) }),
+    DELETE: done((control, request) => control.faults.clear(tenantOption(request))),
+  },
+  '/faults/connection-reset': {
+    POST: done((control, { body }) => control.faults.connectionReset(bodyOf(body))),
+  },
+  '/faults/hang': {
+    POST: done((control, { body }) => control.faults.hang(bodyOf(body))),
+  },
   '/faults/errors': {
     POST: done((control, { body }) =>
       control.faults.injectErrors(bodyOf<Parameters<Control['faults']['injectErrors']>[0]>(body)),
@@ -145,6 +168,16 @@ const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
   },
   '/reset': { POST: done((control, request) => control.reset(tenantOption(request))) },
 };
+
+/** Every admin route as `{ method, path }`, the full path (`/__admin/clock/advance`). */
+function adminRouteIndex(): { method: string; path: string }[] {
+  return Object.entries(ADMIN_ROUTES).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({
+      method,
+      path: path === '/' ? ADMIN_PREFIX : `${ADMIN_PREFIX}${path}`,
+    })),
+  );
+}
 
 /** Where an admin method and path lead. */
 export type AdminRouteMatch =

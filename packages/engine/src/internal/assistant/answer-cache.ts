@@ -1,5 +1,5 @@
 import type { Location } from '@partner-assistant/contract';
-import { BoundedCache } from '../bounded-cache.ts';
+import { BoundedCache } from '../state/bounded-cache.ts';
 import { type AnswerContent, composeAnswer } from './answer-content.ts';
 import { type AnswerTopic, answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
 
@@ -41,4 +41,16 @@ export function cachedAnswer(
   key: string = answerKey(question),
 ): AnswerContent {
   return answers.get(key, () => deepFreeze(composeAnswer(question)));
+}
+
+/** Forgets what the caches derived from `question` (its text and place), for an erasure. */
+export function forgetAnswer(question: {
+  message: string;
+  location: Location | undefined;
+  locale: string;
+}): string {
+  const key = answerKey(question);
+  topics.delete(question.message);
+  answers.delete(key);
+  return key;
 }

@@ -1,6 +1,6 @@
-import { BoundedCache } from '../bounded-cache.ts';
+import { BoundedCache } from '../state/bounded-cache.ts';
 import type { TurnQuestion } from '../state/engine-state.ts';
-import { answerKey, cachedAnswer } from './answer-cache.ts';
+import { answerKey, cachedAnswer, forgetAnswer } from './answer-cache.ts';
 import type { AnswerContent } from './answer-content.ts';
 import { stableHash } from './answer-topic.ts';
 
@@ -57,6 +57,14 @@ export function planAnswer(
 }
 
 const plans = new BoundedCache<AnswerPlan>();
+
+/**
+ * Forgets every cached text, topic, answer and plan derived from `question`: an erased user's
+ * message and place leave no copy behind (a question asked alike by others is recomputed).
+ */
+export function forgetQuestion(question: TurnQuestion): void {
+  plans.deletePrefixed(`${forgetAnswer(question)}\u0000`);
+}
 
 function buildPlan(
   answer: AnswerContent,

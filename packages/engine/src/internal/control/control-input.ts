@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 /**
  * Validates one input of a control (or of the admin route it comes through): the parsed value,

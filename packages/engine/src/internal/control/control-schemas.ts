@@ -40,6 +40,13 @@ export const dropAfterDeltaSchema = z.strictObject({
   tenant: tenant.optional(),
 });
 
+/** Input of `control.faults.connectionReset` and `control.faults.hang`. */
+export const networkFaultSchema = z.strictObject({
+  operation: z.enum(operationNames).optional(),
+  count: count.optional(),
+  tenant: tenant.optional(),
+});
+
 /** Input of `control.faults.failNextTurns`. */
 export const turnCountSchema = z.number().int().min(0).max(1_000_000);
 

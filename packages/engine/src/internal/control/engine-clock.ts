@@ -1,4 +1,5 @@
-import { type EngineClock, ManualClock, systemClock } from '../index.ts';
+import { type EngineClock, systemClock } from '../time/clock.ts';
+import { ManualClock } from '../time/manual-clock.ts';
 
 /** Start instant of a manual clock in deterministic mode (a seed given, no `startAt`). */
 export const DETERMINISTIC_START = '2026-01-01T00:00:00.000Z';

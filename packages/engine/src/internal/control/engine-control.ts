@@ -1,16 +1,10 @@
 import type { OperationName } from '@partner-assistant/contract';
-import { ApiError } from '../api-error.ts';
-import {
-  type ContractViolation,
-  type HttpJournalEntry,
-  type JournalEntry,
-  type JournalFilter,
-  ManualClock,
-  type ReferenceEngine,
-  type SeededRandomSource,
-  type TenantCredentials,
-  type TenantOptions,
-} from '../index.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { TenantCredentials, TenantOptions } from '../identity/runtime-tenants.ts';
+import type { SeededRandomSource } from '../ids/seeded-random.ts';
+import type { HttpJournalEntry, JournalEntry, JournalFilter } from '../journal/request-journal.ts';
+import type { ReferenceEngine } from '../runtime/reference-engine.ts';
+import type { ContractViolation } from '../self-check/contract-self-check.ts';
 import { controlInput } from './control-input.ts';
 import {
   accessTokenSchema,
@@ -23,16 +17,31 @@ import {
 import type { ResolvedClock } from './engine-clock.ts';
 import { type FaultControl, faultControl, scopeOf, type TenantOption } from './fault-control.ts';
 
-/** The server's clock, as a test drives it. */
+/**
+ * The server's clock, as a test drives it. Every tenant (partner) has its own time on a manual
+ * clock: with `{ tenant }` a call reads or moves only that tenant's time (its tokens, rate
+ * windows, quotas and turns follow it), without it every tenant's time moves together.
+ */
 export interface ClockControl {
   /** `manual`: time moves only through {@link advance} and {@link set}. */
   readonly mode: 'real' | 'manual';
-  /** The engine's current instant. */
-  now(): Date;
-  /** Moves a manual clock `ms` forward, running every timer that falls due, in order. */
-  advance(ms: number): void;
-  /** Moves a manual clock to `instant` (forward runs the timers due on the way). */
-  set(instant: Date | string): void;
+  /**
+   * The current instant: the tenant's with `tenant`, else the server's.
+   * @example control.clock.now({ tenant: partnerId })
+   */
+  now(options?: TenantOption): Date;
+  /**
+   * Moves a manual clock `ms` forward, running every timer that falls due, in order: only the
+   * tenant's with `tenant`, else every tenant's.
+   * @example control.clock.advance(15 * 60_000, { tenant: partnerId })
+   */
+  advance(ms: number, options?: TenantOption): void;
+  /**
+   * Moves a manual clock to `instant` (forward runs the timers due on the way): only the
+   * tenant's with `tenant`, else every tenant's, all to the same instant.
+   * @example control.clock.set('2026-03-10T23:59:00Z', { tenant: partnerId })
+   */
+  set(instant: Date | string, options?: TenantOption): void;
 }
 
 /** Test-runner controls of a running server. */
@@ -80,20 +89,26 @@ export interface EngineControl {
   reset(options?: TenantOption): void;
 }
 
-function clockControl(resolved: ResolvedClock): ClockControl {
+function clockControl(engine: ReferenceEngine, resolved: ResolvedClock): ClockControl {
+  const { time } = engine;
   const manual = () => {
-    if (resolved.clock instanceof ManualClock) return resolved.clock;
+    if (time.manual) return time.manual;
     throw new ApiError(
       'invalid_request',
       'The server clock is real: start it with { clock: "manual" } (or --clock manual) to move time',
     );
   };
+  const partnerOf = (options: TenantOption | undefined) =>
+    scopeOf(engine, controlInput(tenantOptionSchema, options ?? {}).tenant)?.partnerId;
   return {
     mode: resolved.mode,
-    now: () => new Date(resolved.clock.now()),
-    advance: (ms) => manual().advance(controlInput(advanceSchema, ms, 'ms')),
-    set: (instant) =>
-      manual().set(new Date(controlInput(instantSchema, instant, 'instant')).getTime()),
+    now: (options) => new Date(time.ofPartner(partnerOf(options)).now()),
+    advance: (ms, options) =>
+      time.advance(manual(), controlInput(advanceSchema, ms, 'ms'), partnerOf(options)),
+    set: (instant, options) => {
+      const instantMs = new Date(controlInput(instantSchema, instant, 'instant')).getTime();
+      time.set(manual(), instantMs, partnerOf(options));
+    },
   };
 }
 
@@ -109,7 +124,7 @@ export function createEngineControl(options: {
 }): EngineControl {
   const { engine } = options;
   return {
-    clock: clockControl(options.clock),
+    clock: clockControl(engine, options.clock),
     faults: faultControl(engine),
     tokens: {
       expire: (token) =>

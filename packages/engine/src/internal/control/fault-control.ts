@@ -1,15 +1,15 @@
 import type { OperationName } from '@partner-assistant/contract';
-import type {
-  InjectableErrorCode,
-  LatencySetting,
-  ReferenceEngine,
-  TenantScope,
-} from '../index.ts';
+import type { ArmedFault } from '../faults/armed-fault.ts';
+import type { InjectableErrorCode, LatencySetting } from '../faults/fault-plan.ts';
+import type { NetworkFaultKind } from '../faults/network-faults.ts';
+import type { TenantScope } from '../identity/tenant-scope.ts';
+import type { ReferenceEngine } from '../runtime/reference-engine.ts';
 import { controlInput } from './control-input.ts';
 import {
   dropAfterDeltaSchema,
   injectErrorsSchema,
   latencySchema,
+  networkFaultSchema,
   tenantOptionSchema,
   turnCountSchema,
 } from './control-schemas.ts';
@@ -42,8 +42,42 @@ export interface FaultControl {
   dropAfterDelta(options: { afterDeltas: number; turnId?: string } & TenantOption): void;
   /** The next `count` turns end with `assistant.error` and status `failed`. */
   failNextTurns(count?: number, options?: TenantOption): void;
-  /** Disarms every fault and removes the latency (only the tenant's, with `tenant`). */
+  /**
+   * The connection of the next `count` matching REST requests (default 1) is destroyed without
+   * an answer, as a peer resetting it would (WireMock's `CONNECTION_RESET_BY_PEER`).
+   * @example control.faults.connectionReset({ operation: 'sendMessage', tenant: clientId })
+   */
+  connectionReset(options?: NetworkFaultOptions): void;
+  /**
+   * The next `count` matching REST requests (default 1) are never answered: the connection stays
+   * open until the client gives up or the fault is cleared (then it is closed, unanswered).
+   * @example control.faults.hang({ operation: 'listMessages', tenant: clientId })
+   */
+  hang(options?: NetworkFaultOptions): void;
+  /**
+   * The faults armed now, oldest first within each kind (with `tenant`, only those armed for it).
+   * @example expect(control.faults.list({ tenant: clientId })).toEqual([])
+   */
+  list(options?: TenantOption): ArmedFault[];
+  /**
+   * Disarms every fault, removes the latency and lets go of hung requests (only the tenant's,
+   * with `tenant`).
+   */
   clear(options?: TenantOption): void;
+}
+
+/** Which REST requests a network fault catches. */
+export interface NetworkFaultOptions extends TenantOption {
+  /**
+   * Only requests to this operation (the contract's name, as for `injectErrors`).
+   * @default every operation
+   */
+  operation?: OperationName;
+  /**
+   * How many requests it catches.
+   * @default 1
+   */
+  count?: number;
 }
 
 /** The scope a validated `{ tenant }` names, or `undefined` for every tenant. */
@@ -52,6 +86,15 @@ export function scopeOf(
   tenant: string | undefined,
 ): TenantScope | undefined {
   return tenant === undefined ? undefined : engine.resolveTenant(tenant);
+}
+
+function armNetworkFault(
+  engine: ReferenceEngine,
+  kind: NetworkFaultKind,
+  options: NetworkFaultOptions | undefined,
+): void {
+  const { tenant, count = 1, operation } = controlInput(networkFaultSchema, options ?? {});
+  engine.faults.network.arm({ kind, count, operation, scope: scopeOf(engine, tenant) });
 }
 
 /** The fault controls of `engine`; every input is validated (an `ApiError` `invalid_request` names the field). */
@@ -73,6 +116,9 @@ export function faultControl(engine: ReferenceEngine): FaultControl {
     },
     failNextTurns: (count = 1, options = {}) =>
       faults.failNextTurns(controlInput(turnCountSchema, count, 'count'), scopeOption(options)),
+    connectionReset: (options) => armNetworkFault(engine, 'connection-reset', options),
+    hang: (options) => armNetworkFault(engine, 'hang', options),
+    list: (options) => faults.armed(scopeOption(options)),
     clear: (options) => faults.clear(scopeOption(options)),
   };
 }

@@ -1,12 +1,15 @@
 import type { OperationName } from '@partner-assistant/contract';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import {
   inScope,
   type Requester,
   scopeWithin,
   type TenantScope,
 } from '../identity/tenant-scope.ts';
-import type { Prng } from '../seeded-random.ts';
+import type { Prng } from '../ids/seeded-random.ts';
+import { type ArmedFault, tenantOfScope } from './armed-fault.ts';
+import { NetworkFaults } from './network-faults.ts';
+import { takeRequestRule } from './request-rules.ts';
 
 /** Error codes a fault can inject into REST answers. */
 export type InjectableErrorCode = 'rate_limit_exceeded' | 'queue_unavailable' | 'internal_error';
@@ -63,6 +66,8 @@ export class FaultPlan {
   #turnFailures: Scoped<number>[] = [];
   #deltaDrops: DeltaDrop[] = [];
   readonly #prng: Prng;
+  /** Connection resets and hangs of REST requests. */
+  readonly network = new NetworkFaults();
 
   /** `prng` draws latencies in a range (seeded in deterministic mode). */
   constructor(prng: Prng) {
@@ -76,17 +81,8 @@ export class FaultPlan {
 
   /** The injected error for a request to `operation`, if one is armed (and uses it up). */
   takeInjectedError(operation: OperationName, requester: RequesterLookup): ApiError | undefined {
-    if (this.#errors.length === 0) return undefined;
-    let who: Requester | undefined | null = null;
-    const rule = this.#errors.find((item) => {
-      if (item.operation && item.operation !== operation) return false;
-      if (!item.scope) return true;
-      who ??= requester();
-      return inScope(item.scope, who);
-    });
+    const rule = takeRequestRule(this.#errors, operation, requester);
     if (!rule) return undefined;
-    rule.count -= 1;
-    if (rule.count <= 0) this.#errors.splice(this.#errors.indexOf(rule), 1);
     return new ApiError(rule.code, MESSAGES[rule.code], {
       ...(rule.retryAfterSeconds === undefined
         ? {}
@@ -177,6 +173,60 @@ export class FaultPlan {
     this.#latencies = keep(this.#latencies);
     this.#turnFailures = keep(this.#turnFailures);
     this.#deltaDrops = keep(this.#deltaDrops);
+    this.network.clear(scope);
+  }
+
+  /** Every armed fault, oldest first within each kind; with `scope`, only those armed for it. */
+  armed(scope?: TenantScope): ArmedFault[] {
+    const mine = (item: { scope?: TenantScope | undefined }) =>
+      !scope || scopeWithin(item.scope, scope);
+    const optional = <K extends string, V>(key: K, value: V | undefined) =>
+      (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+    return [
+      ...this.#errors.filter(mine).map(
+        (item): ArmedFault => ({
+          kind: 'errors',
+          ...tenantOfScope(item.scope),
+          count: item.count,
+          code: item.code,
+          ...optional('operation', item.operation),
+          ...optional('retryAfterSeconds', item.retryAfterSeconds),
+        }),
+      ),
+      ...this.#latencies.filter(mine).map(
+        (item): ArmedFault => ({
+          kind: 'latency',
+          ...tenantOfScope(item.scope),
+          latency: { ...item.value },
+        }),
+      ),
+      ...this.#turnFailures.filter(mine).map(
+        (item): ArmedFault => ({
+          kind: 'fail-next-turns',
+          ...tenantOfScope(item.scope),
+          count: item.value,
+        }),
+      ),
+      ...this.#deltaDrops.filter(mine).map(
+        (item): ArmedFault => ({
+          kind: 'drop-after-delta',
+          ...tenantOfScope(item.scope),
+          afterDeltas: item.afterDeltas,
+          ...optional('turnId', item.turnId),
+        }),
+      ),
+      ...this.network
+        .rules()
+        .filter(mine)
+        .map(
+          (item): ArmedFault => ({
+            kind: item.kind,
+            ...tenantOfScope(item.scope),
+            count: item.count,
+            ...optional('operation', item.operation),
+          }),
+        ),
+    ];
   }
 }
 

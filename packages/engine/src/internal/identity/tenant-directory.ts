@@ -1,8 +1,8 @@
-import { ApiError } from '../api-error.ts';
 import type { PartnerConfig } from '../config/reference-config-schema.ts';
-import { constantTimeEqual } from '../constant-time-equal.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { ApplicationRecord, EngineState, PartnerRecord } from '../state/engine-state.ts';
 import type { PresentedCredentials } from './authorization-header.ts';
+import { constantTimeEqual } from './constant-time-equal.ts';
 
 /** Adds a partner and its applications from the configuration. */
 export function registerPartner(state: EngineState, partner: PartnerConfig): void {

@@ -1,5 +1,5 @@
 import type { Environment } from '@partner-assistant/contract';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { readAuthorizationHeader } from './authorization-header.ts';
 

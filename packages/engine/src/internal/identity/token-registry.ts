@@ -1,5 +1,5 @@
 import type { Scope } from '@partner-assistant/contract';
-import type { EngineContext } from '../engine-context.ts';
+import { clockOf, type EngineContext } from '../runtime/engine-context.ts';
 import type { ApplicationRecord, TokenRecord, UserRecord } from '../state/engine-state.ts';
 
 /** Random bytes in a token: 256 bits, twice the minimum the decisions require. */
@@ -13,9 +13,9 @@ function base64Url(bytes: Uint8Array): string {
 
 /** Forgets expired tokens, so a long CI run does not accumulate them. */
 function sweepExpiredTokens(context: EngineContext): void {
-  const now = context.clock.now();
   for (const [token, record] of context.state.tokens) {
-    if (record.expiresAt <= now) context.state.tokens.delete(token);
+    if (record.expiresAt <= clockOf(context, record.clientId).now())
+      context.state.tokens.delete(token);
   }
 }
 
@@ -31,7 +31,8 @@ export function issueUserToken(
     userId: user.id,
     clientId: application.clientId,
     scopes: [...application.scopes],
-    expiresAt: context.clock.now() + application.tokenTtlSeconds * 1000,
+    expiresAt:
+      context.time.ofPartner(application.partnerId).now() + application.tokenTtlSeconds * 1000,
     locale,
   };
   context.state.tokens.set(record.token, record);
@@ -42,7 +43,7 @@ export function issueUserToken(
 export function resolveUserToken(context: EngineContext, token: string): TokenRecord | undefined {
   const record = context.state.tokens.get(token);
   if (!record) return undefined;
-  if (record.expiresAt <= context.clock.now()) {
+  if (record.expiresAt <= clockOf(context, record.clientId).now()) {
     context.state.tokens.delete(token);
     return undefined;
   }
@@ -70,7 +71,7 @@ export function tokenHasScope(record: TokenRecord, scope: Scope): boolean {
 export function expireUserToken(context: EngineContext, token: string): boolean {
   const record = context.state.tokens.get(token);
   if (!record) return false;
-  record.expiresAt = Math.min(record.expiresAt, context.clock.now());
+  record.expiresAt = Math.min(record.expiresAt, clockOf(context, record.clientId).now());
   return true;
 }
 

@@ -1,10 +1,10 @@
 import { WEBSOCKET_PATH } from '@partner-assistant/contract';
-import type { EngineClock } from '../clock.ts';
-import type { EngineResponse } from '../engine-response.ts';
-import type { HttpOutcome } from '../http-request-entry.ts';
-import { recordedPath } from '../recorded-path.ts';
+import type { EngineResponse } from '../http/engine-response.ts';
+import type { HttpOutcome } from '../http/http-request-entry.ts';
+import { recordedPath } from '../http/recorded-path.ts';
 import { CONTRACT_VIOLATION_HEADER } from '../self-check/contract-guard.ts';
 import type { SocketFrameRecord } from '../socket/socket-hooks.ts';
+import type { EngineClock } from '../time/clock.ts';
 import type { JournalEntry } from './request-journal.ts';
 
 /** A REST exchange as an adapter saw it, for the journal. */

@@ -1,14 +1,21 @@
-import { ApiError } from '../api-error.ts';
-import type { EngineContext } from '../engine-context.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { EngineContext } from '../runtime/engine-context.ts';
 import type { ApplicationRecord, TurnRecord } from '../state/engine-state.ts';
 import { currentUsage, secondsUntilNextUtcDay } from './request-rate.ts';
 
 /** Seconds until the first of `turns` ends, so `Retry-After` is honest (at least 1). */
-function secondsUntilFirstEnds(context: EngineContext, turns: readonly TurnRecord[]): number {
-  let firstStart = Number.POSITIVE_INFINITY;
-  for (const turn of turns) firstStart = Math.min(firstStart, turn.createdAt);
+function secondsUntilFirstEnds(
+  context: EngineContext,
+  application: ApplicationRecord,
+  turns: ReadonlySet<TurnRecord>,
+): number {
+  // Turns are kept in acceptance order: the first is the first to end.
+  const firstStart = turns.values().next().value?.createdAt ?? Number.POSITIVE_INFINITY;
   const firstEnd = firstStart + context.settings.processingMs;
-  return Math.max(1, Math.ceil((firstEnd - context.clock.now()) / 1000));
+  return Math.max(
+    1,
+    Math.ceil((firstEnd - context.time.ofPartner(application.partnerId).now()) / 1000),
+  );
 }
 
 /**
@@ -21,11 +28,12 @@ export function assertMessageAcceptable(
   context: EngineContext,
   application: ApplicationRecord,
 ): void {
-  const running = [...context.state.turnsInProgress];
-  const ofApplication = running.filter((turn) => turn.clientId === application.clientId);
-  if (ofApplication.length >= application.limits.concurrent_turns) {
+  const running = context.state.turnsInProgress;
+  const ofApplication =
+    context.state.turnsInProgressByClient.get(application.clientId) ?? new Set<TurnRecord>();
+  if (ofApplication.size >= application.limits.concurrent_turns) {
     throw new ApiError('rate_limit_exceeded', 'Too many turns in progress for this application', {
-      retryAfterSeconds: secondsUntilFirstEnds(context, ofApplication),
+      retryAfterSeconds: secondsUntilFirstEnds(context, application, ofApplication),
     });
   }
   if (currentUsage(context, application).messages >= application.limits.daily_messages) {
@@ -33,13 +41,13 @@ export function assertMessageAcceptable(
       'rate_limit_exceeded',
       'Daily message quota exhausted for this application',
       {
-        retryAfterSeconds: secondsUntilNextUtcDay(context),
+        retryAfterSeconds: secondsUntilNextUtcDay(context.time.ofPartner(application.partnerId)),
       },
     );
   }
-  if (running.length >= context.settings.queueCapacity) {
+  if (running.size >= context.settings.queueCapacity) {
     throw new ApiError('queue_unavailable', 'The queue cannot take the message right now', {
-      retryAfterSeconds: secondsUntilFirstEnds(context, running),
+      retryAfterSeconds: secondsUntilFirstEnds(context, application, running),
     });
   }
 }

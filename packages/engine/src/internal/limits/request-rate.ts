@@ -1,6 +1,7 @@
 import { HTTP_HEADERS } from '@partner-assistant/contract';
-import type { EngineContext } from '../engine-context.ts';
+import type { EngineContext } from '../runtime/engine-context.ts';
 import type { ApplicationRecord, ApplicationUsage } from '../state/engine-state.ts';
+import type { EngineClock } from '../time/clock.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -22,7 +23,7 @@ export function currentUsage(
   context: EngineContext,
   application: ApplicationRecord,
 ): ApplicationUsage {
-  const now = context.clock.now();
+  const now = context.time.ofPartner(application.partnerId).now();
   const windowStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const day = Math.floor(now / DAY_MS);
   let usage = context.state.usage.get(application.clientId);
@@ -46,7 +47,8 @@ export function countRequest(
   const usage = currentUsage(context, application);
   usage.requests += 1;
   const limit = application.limits.requests_per_minute;
-  const resetMs = usage.windowStart + MINUTE_MS - context.clock.now();
+  const resetMs =
+    usage.windowStart + MINUTE_MS - context.time.ofPartner(application.partnerId).now();
   return {
     limit,
     remaining: Math.max(0, limit - usage.requests),
@@ -64,9 +66,9 @@ export function rateLimitHeaders(window: RateWindowState): Record<string, string
   };
 }
 
-/** Seconds until the next UTC midnight, when the daily quota resets (at least 1). */
-export function secondsUntilNextUtcDay(context: EngineContext): number {
-  const now = context.clock.now();
+/** Seconds until the next UTC midnight on `clock`, when the daily quota resets (at least 1). */
+export function secondsUntilNextUtcDay(clock: EngineClock): number {
+  const now = clock.now();
   const next = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
   return Math.max(1, Math.ceil((next - now) / 1000));
 }

@@ -4,9 +4,9 @@ import {
   isTurnInProgress,
   type RenamedConversation,
 } from '@partner-assistant/contract';
-import { ApiError, notFound } from '../api-error.ts';
-import { timestampNow } from '../engine-context.ts';
+import { ApiError, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
+import { timestampNow } from '../runtime/engine-context.ts';
 import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord } from '../state/engine-state.ts';
 import { removeConversation } from './data-removal.ts';
@@ -48,7 +48,7 @@ export const createConversation: OperationHandler<'createConversation'> = (
     const existing = store.findConversation(state, userId, body.conversation_id);
     if (existing) return { status: 200, body: createdView(existing) };
   }
-  const now = timestampNow(services.context);
+  const now = timestampNow(services.context, caller.application.clientId);
   const conversation: ConversationRecord = {
     id: body.conversation_id ?? services.context.random.uuid(),
     userId,
@@ -70,7 +70,7 @@ export const renameConversation: OperationHandler<'renameConversation'> = (
 ) => {
   const conversation = findConversation(services, caller, input.params.conversation_id);
   conversation.title = input.body.title;
-  conversation.updatedAt = timestampNow(services.context);
+  conversation.updatedAt = timestampNow(services.context, caller.application.clientId);
   const renamed: RenamedConversation = {
     conversation_id: conversation.id,
     title: conversation.title,

@@ -1,5 +1,7 @@
+import { forgetQuestion } from '../assistant/answer-plan.ts';
 import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord, TurnRecord } from '../state/engine-state.ts';
+import { forgetInternedText } from '../state/interned-text.ts';
 import type { EngineServices } from './operation-types.ts';
 
 /**
@@ -10,6 +12,8 @@ export function removeTurn(services: EngineServices, turn: TurnRecord): void {
   services.scheduler.cancel(turn.id);
   store.removeTurn(services.context.state, turn);
   services.streams.end(turn.id);
+  forgetQuestion(turn);
+  forgetInternedText(turn.message);
 }
 
 /** Removes a conversation with all its turns and messages. */

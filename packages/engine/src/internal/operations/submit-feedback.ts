@@ -1,6 +1,6 @@
 import type { Feedback, SubmitFeedbackResponse } from '@partner-assistant/contract';
-import { invalidField, notFound } from '../api-error.ts';
-import { timestampNow } from '../engine-context.ts';
+import { invalidField, notFound } from '../errors/api-error.ts';
+import { timestampNow } from '../runtime/engine-context.ts';
 import { setFeedback } from '../state/conversation-store.ts';
 import type { OperationHandler } from './operation-types.ts';
 
@@ -23,7 +23,7 @@ export const submitFeedback: OperationHandler<'submitFeedback'> = (
     reason: body.reason ?? null,
     comment: body.comment ?? null,
     message_id: params.message_id,
-    updated_at: timestampNow(context),
+    updated_at: timestampNow(context, caller.application.clientId),
   };
   setFeedback(context.state, params.message_id, feedback);
   const response: SubmitFeedbackResponse = { success: true, feedback: { ...feedback } };

@@ -1,5 +1,5 @@
 import { type DeleteTurnResponse, isTurnInProgress } from '@partner-assistant/contract';
-import { ApiError, notFound } from '../api-error.ts';
+import { ApiError, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 import { turnView } from '../turns/turn-views.ts';

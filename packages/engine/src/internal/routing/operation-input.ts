@@ -1,6 +1,6 @@
 import { type ErrorDetail, OPERATIONS, type OperationName } from '@partner-assistant/contract';
 import type { z } from 'zod';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 /** The body of a request as the transport found it. */
 export type RequestBody =

@@ -1,12 +1,16 @@
-import type { EngineClock } from '../clock.ts';
 import { DEMO_CONFIG } from '../config/demo-config.ts';
 import { parseReferenceConfig } from '../config/parse-reference-config.ts';
 import { resolveClock } from '../control/engine-clock.ts';
 import { createEngineControl, type EngineControl } from '../control/engine-control.ts';
-import type { RandomSource } from '../random-source.ts';
-import { createReferenceEngine, type ReferenceEngine } from '../reference-engine.ts';
-import { createPrng, createSeededRandomSource } from '../seeded-random.ts';
+import type { RandomSource } from '../ids/random-source.ts';
+import { createPrng, createSeededRandomSource } from '../ids/seeded-random.ts';
 import type { ContractViolation } from '../self-check/contract-self-check.ts';
+import type { EngineClock } from '../time/clock.ts';
+import {
+  createReferenceEngine,
+  type EngineTransport,
+  type ReferenceEngine,
+} from './reference-engine.ts';
 
 /**
  * Options shared by every transport over the engine (the reference server, the msw handlers):
@@ -60,7 +64,7 @@ export interface EngineRuntimeOptions {
 
 /** An engine and the test-runner controls over it. */
 export interface EngineRuntime {
-  /** The engine every transport hands requests and sockets to. */
+  /** The engine: transports use its {@link EngineTransport} side, controls the rest. */
   engine: ReferenceEngine;
   /** Clock, faults, tokens, tenants, journal, self-check, reset. */
   control: EngineControl;

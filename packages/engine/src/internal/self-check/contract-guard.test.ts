@@ -2,9 +2,9 @@ import type { ServerEvent } from '@partner-assistant/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CONFIG } from '../config/demo-config.ts';
 import { parseReferenceConfig } from '../config/parse-reference-config.ts';
-import { ManualClock } from '../manual-clock.ts';
 import { OPERATION_HANDLERS } from '../operations/operation-handlers.ts';
-import { createReferenceEngine } from '../reference-engine.ts';
+import { createReferenceEngine } from '../runtime/reference-engine.ts';
+import { ManualClock } from '../time/manual-clock.ts';
 import { CONTRACT_VIOLATION_HEADER, ContractGuard } from './contract-guard.ts';
 
 const originalCapabilities = OPERATION_HANDLERS.getCapabilities;

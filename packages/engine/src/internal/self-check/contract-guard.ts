@@ -1,6 +1,6 @@
 import type { OperationName, ServerEvent } from '@partner-assistant/contract';
-import type { EngineClock } from '../clock.ts';
-import type { EngineResponse } from '../engine-response.ts';
+import type { EngineResponse } from '../http/engine-response.ts';
+import type { EngineClock } from '../time/clock.ts';
 import {
   type ContractViolation,
   restResponseViolation,

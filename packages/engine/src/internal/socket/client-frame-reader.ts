@@ -1,4 +1,4 @@
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 /** Identifiers of a refused frame, echoed in `frame.rejected` when the frame carried them. */
 export interface FrameIdentifiers {

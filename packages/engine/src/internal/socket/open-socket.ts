@@ -1,6 +1,6 @@
 import type { ServerEvent } from '@partner-assistant/contract';
-import type { TimerHandle } from '../clock.ts';
 import type { UserCaller } from '../identity/caller.ts';
+import type { TimerHandle } from '../time/clock.ts';
 import type { SocketTransport } from './socket-transport.ts';
 
 /** An open, authenticated connection. */

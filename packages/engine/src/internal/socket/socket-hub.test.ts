@@ -1,6 +1,6 @@
 import { WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
 import { describe, expect, it } from 'vitest';
-import { engineFixture } from '../engine-fixture.test-support.ts';
+import { engineFixture } from '../runtime/engine-fixture.test-support.ts';
 
 describe('socket hub', () => {
   it('refuses a connection with the close code the channel documents', () => {

@@ -4,12 +4,12 @@ import {
   FIELD_LIMITS,
   WEBSOCKET_SUBPROTOCOL,
 } from '@partner-assistant/contract';
-import { ApiError } from '../api-error.ts';
-import type { EngineContext } from '../engine-context.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { authenticateUser, countAgainstRate, requireScope } from '../gate/caller-gate.ts';
 import { CHANNEL_OPERATIONS } from '../gate/channel-operations.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import type { SocketDirectory } from '../operations/operation-types.ts';
+import type { EngineContext } from '../runtime/engine-context.ts';
 import type { TurnEventSink } from '../turns/turn-streams.ts';
 import type { ClientFrames } from './client-frame-handler.ts';
 import { readClientFrame } from './client-frame-reader.ts';
@@ -90,7 +90,7 @@ export class SocketHub implements SocketDirectory {
   }
 
   #register(id: string, caller: UserCaller, transport: SocketTransport): SocketSession {
-    const { clock } = this.#context;
+    const clock = this.#context.time.ofPartner(caller.application.partnerId);
     const socket: OpenSocket = {
       id,
       caller,
@@ -159,7 +159,9 @@ export class SocketHub implements SocketDirectory {
 
   #forget(socket: OpenSocket): void {
     if (!this.#sockets.delete(socket.id)) return;
-    this.#context.clock.clearTimer(socket.expiryTimer);
+    this.#context.time
+      .ofPartner(socket.caller.application.partnerId)
+      .clearTimer(socket.expiryTimer);
     this.#streams.unfollowAll(socket);
   }
 

@@ -52,6 +52,12 @@ export function addTurn(
   state.turns.set(turn.id, turn);
   state.messages.set(turn.userMessageId, turn);
   state.turnsInProgress.add(turn);
+  let ofClient = state.turnsInProgressByClient.get(turn.clientId);
+  if (!ofClient) {
+    ofClient = new Set();
+    state.turnsInProgressByClient.set(turn.clientId, ofClient);
+  }
+  ofClient.add(turn);
   let keys = state.idempotencyKeys.get(turn.userId);
   if (!keys) {
     keys = new Map();
@@ -60,6 +66,14 @@ export function addTurn(
   keys.set(turn.clientMessageId, turn.id);
   conversation.messageIds.push(turn.userMessageId);
   conversation.turnIds.push(turn.id);
+}
+
+/** Takes a turn out of the turns in progress (of the server and of its application). */
+function endProgress(state: EngineState, turn: TurnRecord): void {
+  if (!state.turnsInProgress.delete(turn)) return;
+  const ofClient = state.turnsInProgressByClient.get(turn.clientId);
+  ofClient?.delete(turn);
+  if (ofClient?.size === 0) state.turnsInProgressByClient.delete(turn.clientId);
 }
 
 /** Moves a turn to `status` at `now`; an ended turn leaves `turnsInProgress`. */
@@ -71,7 +85,7 @@ export function setTurnStatus(
 ): void {
   turn.status = status;
   turn.updatedAt = now;
-  if (!isTurnInProgress(status)) state.turnsInProgress.delete(turn);
+  if (!isTurnInProgress(status)) endProgress(state, turn);
 }
 
 /** Gives an ending turn its assistant message, listed after the user message. */
@@ -97,7 +111,7 @@ export function removeTurn(state: EngineState, turn: TurnRecord): void {
   removeMessage(state, turn.userMessageId);
   removeMessage(state, turn.assistantMessageId);
   state.turns.delete(turn.id);
-  state.turnsInProgress.delete(turn);
+  endProgress(state, turn);
   const keys = state.idempotencyKeys.get(turn.userId);
   keys?.delete(turn.clientMessageId);
   if (keys?.size === 0) state.idempotencyKeys.delete(turn.userId);

@@ -160,6 +160,8 @@ export interface EngineState {
   usage: Map<string, ApplicationUsage>;
   /** Turns `queued` or `running`, so quotas never scan every turn. */
   turnsInProgress: Set<TurnRecord>;
+  /** The same turns by client id, so a quota check never scans other applications' turns. */
+  turnsInProgressByClient: Map<string, Set<TurnRecord>>;
 }
 
 /** A map key scoped to an owner, so that two owners never share an entry. */
@@ -189,5 +191,6 @@ export function createEngineState(): EngineState {
     idempotencyKeys: new Map(),
     usage: new Map(),
     turnsInProgress: new Set(),
+    turnsInProgressByClient: new Map(),
   };
 }

@@ -1,4 +1,4 @@
-import { BoundedCache } from '../bounded-cache.ts';
+import { BoundedCache } from './bounded-cache.ts';
 
 /** Texts longer than this are rarely repeated: they are stored as they come. */
 const MAX_INTERNED_LENGTH = 256;
@@ -11,4 +11,12 @@ const texts = new BoundedCache<string>(1024);
  */
 export function internText(text: string): string {
   return text.length > MAX_INTERNED_LENGTH ? text : texts.get(text, () => text);
+}
+
+/**
+ * Drops the shared copy of `text` (an erased user's message): another turn asking the same keeps
+ * its own reference, and the next submission interns it again.
+ */
+export function forgetInternedText(text: string): void {
+  texts.delete(text);
 }

@@ -1,8 +1,8 @@
 import { countCharacters, isTurnInProgress, type Location } from '@partner-assistant/contract';
-import { ApiError, invalidField, notFound } from '../api-error.ts';
-import type { EngineContext } from '../engine-context.ts';
+import { ApiError, invalidField, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import { assertMessageAcceptable, recordAcceptedMessage } from '../limits/message-quotas.ts';
+import type { EngineContext } from '../runtime/engine-context.ts';
 import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord, TurnRecord } from '../state/engine-state.ts';
 import { internText } from '../state/interned-text.ts';
@@ -70,7 +70,7 @@ function createTurn(
   const { state } = context;
   const { conversation, submission } = accepted;
   const userId = caller.token.userId;
-  const now = context.clock.now();
+  const now = context.time.ofPartner(caller.application.partnerId).now();
   const turn: TurnRecord = {
     id: context.random.uuid(),
     conversationId: conversation.id,

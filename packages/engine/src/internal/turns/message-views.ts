@@ -1,6 +1,6 @@
 import type { Message } from '@partner-assistant/contract';
 import { cachedAnswer } from '../assistant/answer-cache.ts';
-import { BoundedCache } from '../bounded-cache.ts';
+import { BoundedCache } from '../state/bounded-cache.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 
 const NONE: readonly never[] = Object.freeze([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineFixture, PROCESSING_MS } from '../engine-fixture.test-support.ts';
+import { engineFixture, PROCESSING_MS } from '../runtime/engine-fixture.test-support.ts';
 
 describe('turn scheduler on a manual clock', () => {
   it('moves a turn queued → running → completed only as the clock reaches each step', () => {

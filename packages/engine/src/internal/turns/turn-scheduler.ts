@@ -1,10 +1,10 @@
 import { canTransitionTurn, type TurnStatus } from '@partner-assistant/contract';
 import { type AnswerPlan, type AnswerStep, planAnswer } from '../assistant/answer-plan.ts';
-import type { TimerHandle } from '../clock.ts';
-import type { EngineContext } from '../engine-context.ts';
 import { requesterOf } from '../identity/tenant-scope.ts';
+import { clockOf, type EngineContext } from '../runtime/engine-context.ts';
 import { addAssistantMessage, setTurnStatus } from '../state/conversation-store.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
+import type { EngineClock, TimerHandle } from '../time/clock.ts';
 import { assistantMessageView } from './message-views.ts';
 import type { TurnStreams } from './turn-streams.ts';
 import { SIMULATED_FAILURE, turnView } from './turn-views.ts';
@@ -14,7 +14,7 @@ import { SIMULATED_FAILURE, turnView } from './turn-views.ts';
  * a time, so a manual clock advancing time replays the same steps in the same order.
  */
 export class TurnScheduler {
-  readonly #timers = new Map<string, TimerHandle>();
+  readonly #timers = new Map<string, { clock: EngineClock; handle: TimerHandle }>();
   readonly #context: EngineContext;
   readonly #streams: TurnStreams;
 
@@ -35,7 +35,7 @@ export class TurnScheduler {
   /** Stops processing a turn (its user was erased); it emits nothing more. */
   cancel(turnId: string): void {
     const timer = this.#timers.get(turnId);
-    if (timer !== undefined) this.#context.clock.clearTimer(timer);
+    if (timer !== undefined) timer.clock.clearTimer(timer.handle);
     this.#timers.delete(turnId);
   }
 
@@ -56,12 +56,14 @@ export class TurnScheduler {
       this.#timers.delete(turn.id);
       return;
     }
-    const timer = this.#context.clock.setTimer(() => {
+    // The turn runs on its tenant's time: moving another tenant's clock never advances it.
+    const clock = clockOf(this.#context, turn.clientId);
+    const handle = clock.setTimer(() => {
       const streamed = deltas + (step.kind === 'delta' ? 1 : 0);
       this.#run(turn, step, streamed);
       this.#schedule(turn, plan, index + 1, step.atMs, streamed);
     }, step.atMs - elapsedMs);
-    this.#timers.set(turn.id, timer);
+    this.#timers.set(turn.id, { clock, handle });
   }
 
   /** Runs one step; `deltas` counts the deltas streamed so far, this step's included. */
@@ -110,7 +112,7 @@ export class TurnScheduler {
 
   #moveTo(turn: TurnRecord, status: TurnStatus): void {
     if (!canTransitionTurn(turn.status, status)) return;
-    setTurnStatus(this.#context.state, turn, status, this.#context.clock.now());
+    setTurnStatus(this.#context.state, turn, status, clockOf(this.#context, turn.clientId).now());
   }
 
   /** Gives the turn its assistant message id: the message itself is regenerated on read. */

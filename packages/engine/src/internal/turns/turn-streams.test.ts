@@ -1,6 +1,6 @@
 import type { ServerEvent } from '@partner-assistant/contract';
 import { describe, expect, it } from 'vitest';
-import { engineFixture, PROCESSING_MS } from '../engine-fixture.test-support.ts';
+import { engineFixture, PROCESSING_MS } from '../runtime/engine-fixture.test-support.ts';
 
 const seqs = (events: ServerEvent[]) => events.map((event) => ('seq' in event ? event.seq : 0));
 const deltaText = (events: ServerEvent[]) =>

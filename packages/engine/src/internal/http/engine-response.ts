@@ -1,5 +1,5 @@
 import { API_ERROR_CODES, type ErrorBody, HTTP_HEADERS } from '@partner-assistant/contract';
-import type { ApiError } from './api-error.ts';
+import type { ApiError } from '../errors/api-error.ts';
 
 /** What the engine answers to one REST request; adapters write it as is. */
 export interface EngineResponse {

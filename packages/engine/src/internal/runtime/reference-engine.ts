@@ -1,49 +1,56 @@
 import { CLOSE_CODES } from '@partner-assistant/contract';
-import { type EngineClock, systemClock } from './clock.ts';
-import type { ReferenceConfig } from './config/reference-config-schema.ts';
-import type { EngineContext } from './engine-context.ts';
-import { FaultPlan } from './faults/fault-plan.ts';
-import { latencyDelay } from './faults/latency-delay.ts';
+import type { ReferenceConfig } from '../config/reference-config-schema.ts';
+import { FaultPlan } from '../faults/fault-plan.ts';
+import { latencyDelay } from '../faults/latency-delay.ts';
+import type { NetworkFaultAction } from '../faults/network-faults.ts';
 import {
   type HttpOutcome,
   type HttpRequestInput,
   handleHttpRequest,
-} from './http-request-entry.ts';
+} from '../http/http-request-entry.ts';
 import {
   createTenant,
   type TenantCredentials,
   type TenantOptions,
-} from './identity/runtime-tenants.ts';
-import { registerPartner } from './identity/tenant-directory.ts';
+} from '../identity/runtime-tenants.ts';
+import { registerPartner } from '../identity/tenant-directory.ts';
 import {
   identifyRequester,
   inScope,
   requesterOf,
   resolveTenantScope,
   type TenantScope,
-} from './identity/tenant-scope.ts';
-import { expireUserToken, revokeUserToken } from './identity/token-registry.ts';
+} from '../identity/tenant-scope.ts';
+import { expireUserToken, revokeUserToken } from '../identity/token-registry.ts';
+import { cryptoRandomSource, type RandomSource } from '../ids/random-source.ts';
+import { apiRequestId } from '../ids/request-ids.ts';
+import type { Prng } from '../ids/seeded-random.ts';
 import {
   frameJournalEntry,
   type HttpExchange,
   httpJournalEntry,
-} from './journal/journal-entries.ts';
-import { type JournalScope, RequestJournal } from './journal/request-journal.ts';
-import type { EngineServices } from './operations/operation-types.ts';
-import { resetTenantData } from './operations/reset-tenant.ts';
-import { cryptoRandomSource, type RandomSource } from './random-source.ts';
-import { apiRequestId } from './request-ids.ts';
-import { type OperationOutcome, type OperationRequest, runOperation } from './request-pipeline.ts';
-import type { Prng } from './seeded-random.ts';
-import { ContractGuard } from './self-check/contract-guard.ts';
-import type { ContractViolation } from './self-check/contract-self-check.ts';
-import { ClientFrameHandler } from './socket/client-frame-handler.ts';
-import type { SocketEventObserver } from './socket/socket-hooks.ts';
-import { SocketHub } from './socket/socket-hub.ts';
-import type { SocketOpenRequest, SocketSession } from './socket/socket-transport.ts';
-import { createEngineState, type EngineState } from './state/engine-state.ts';
-import { TurnScheduler } from './turns/turn-scheduler.ts';
-import { TurnStreams } from './turns/turn-streams.ts';
+} from '../journal/journal-entries.ts';
+import { type JournalScope, RequestJournal } from '../journal/request-journal.ts';
+import type { EngineServices } from '../operations/operation-types.ts';
+import { resetTenantData } from '../operations/reset-tenant.ts';
+import {
+  type OperationOutcome,
+  type OperationRequest,
+  runOperation,
+} from '../routing/request-pipeline.ts';
+import { matchRoute } from '../routing/route-table.ts';
+import { ContractGuard } from '../self-check/contract-guard.ts';
+import type { ContractViolation } from '../self-check/contract-self-check.ts';
+import { ClientFrameHandler } from '../socket/client-frame-handler.ts';
+import type { SocketEventObserver } from '../socket/socket-hooks.ts';
+import { SocketHub } from '../socket/socket-hub.ts';
+import type { SocketOpenRequest, SocketSession } from '../socket/socket-transport.ts';
+import { createEngineState, type EngineState } from '../state/engine-state.ts';
+import { type EngineClock, systemClock } from '../time/clock.ts';
+import { TenantTime } from '../time/tenant-time.ts';
+import { TurnScheduler } from '../turns/turn-scheduler.ts';
+import { TurnStreams } from '../turns/turn-streams.ts';
+import type { EngineContext } from './engine-context.ts';
 
 /** Options of {@link createReferenceEngine}. */
 export interface ReferenceEngineOptions {
@@ -65,8 +72,12 @@ export interface ReferenceEngineOptions {
   journalCapacity?: number;
 }
 
-/** The transport-independent reference server: everything but HTTP and WebSocket framing. */
-export interface ReferenceEngine {
+/**
+ * What transports call (the reference server's node:http and ws adapters, the msw handlers): a
+ * REST request in and its answer out, a network fault to apply, a socket to open, an exchange to
+ * journal, and shutdown. Nothing here is a test control.
+ */
+export interface EngineTransport {
   /** Runs one operation: the single entry point of every REST request. Synchronous, hence atomic. */
   handle(request: OperationRequest): OperationOutcome;
   /** Routes and runs one HTTP request (404, 405, 413, 415 and malformed JSON included). */
@@ -76,14 +87,29 @@ export interface ReferenceEngine {
    * the request's tenant (`control.faults.setLatency`), so no transport applies it itself.
    */
   handleHttpAsync(input: HttpRequestInput): Promise<HttpOutcome>;
+  /**
+   * The network fault armed for this REST request, if any (`control.faults.connectionReset`,
+   * `hang`): the transport asks before {@link handleHttpAsync} and, when there is one, destroys
+   * the connection or holds it unanswered instead of answering.
+   */
+  takeNetworkFault(input: HttpRequestInput): NetworkFaultAction | undefined;
   /** Accepts a WebSocket connection whose handshake completed. */
   openSocket(request: SocketOpenRequest): SocketSession;
   /** A fresh request id, for refusals an adapter answers itself (such as a body over 64 KiB). */
   newRequestId(): string;
-  /** Creates an isolated tenant with fresh credentials. */
-  createTenant(options?: TenantOptions): TenantCredentials;
   /** Records a REST exchange in the journal (adapters call it once the answer is written). */
   recordHttpExchange(exchange: HttpExchange): void;
+  /** Stops every turn and closes every socket with 1001 (server going away). */
+  shutdown(): void;
+}
+
+/**
+ * What the test controls (`control`, the admin API) act on: tenants, tokens, faults, time, the
+ * journal, the self-check and resets. Transports never call these.
+ */
+export interface EngineControlSurface {
+  /** Creates an isolated tenant with fresh credentials. */
+  createTenant(options?: TenantOptions): TenantCredentials;
   /** Makes a token expire now and closes its sockets with 4401; false when unknown. */
   expireToken(token: string): boolean;
   /** Revokes a token and closes its sockets with 4401; false when unknown. */
@@ -102,17 +128,20 @@ export interface ReferenceEngine {
   readonly journal: RequestJournal;
   /** The contract self-check and the violations it caught. */
   readonly contractGuard: ContractGuard;
+  /** Each tenant's time over the server clock. */
+  readonly time: TenantTime;
   /**
-   * Drops all data, tokens, counters, runtime tenants, sockets, faults, journal and violations;
-   * with `scope`, only that tenant's data, counters, sockets, faults and journal entries (its
-   * credentials stay valid).
+   * Drops all data, tokens, counters, runtime tenants, sockets, faults, journal and violations,
+   * and puts every tenant's time back to the server's; with `scope`, only that tenant's data,
+   * counters, sockets, faults, journal entries and time (its credentials stay valid).
    */
   reset(scope?: TenantScope): void;
-  /** Stops every turn and closes every socket with 1001 (server going away). */
-  shutdown(): void;
   /** The state, read-only by convention (tests and diagnostics). */
   readonly state: EngineState;
 }
+
+/** The transport-independent reference server: everything but HTTP and WebSocket framing. */
+export interface ReferenceEngine extends EngineTransport, EngineControlSurface {}
 
 /**
  * Builds the engine. It uses web-standard globals only, so the msw package can run it in a
@@ -123,6 +152,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
   const context: EngineContext = {
     state: createEngineState(),
     clock,
+    time: new TenantTime(clock),
     random: options.random ?? cryptoRandomSource,
     settings: {
       processingMs: options.config.assistant.processing_ms,
@@ -187,6 +217,13 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       await latencyDelay(drawLatencyMs(input.authorization));
       return handleHttp(input);
     },
+    takeNetworkFault: (input) => {
+      const route = matchRoute(input.method, input.path);
+      if (route.kind !== 'operation') return undefined;
+      return context.faults.network.take(route.operation, () =>
+        identifyRequester(context.state, input.authorization),
+      );
+    },
     openSocket: (request) => sockets.open(request),
     newRequestId: () => apiRequestId(context.random),
     createTenant: (tenantOptions) => createTenant(context, tenantOptions),
@@ -203,9 +240,11 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     faults: context.faults,
     journal,
     contractGuard,
+    time: context.time,
     reset: (scope) => {
       if (scope) {
         resetTenantData(services, scope);
+        context.time.resetPartner(scope.partnerId);
         context.faults.clear(scope);
         journal.clear(journalScope(scope));
         return;
@@ -213,6 +252,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       services.scheduler.cancelAll();
       sockets.closeAll(CLOSE_CODES.goingAway, 'server reset');
       streams.clear();
+      context.time.resetAll();
       Object.assign(context.state, createEngineState());
       loadConfiguration();
       context.faults.clear();

@@ -3,12 +3,12 @@
  * transport: what the engine-level tests drive, with no network and no real waiting.
  */
 import { type ServerEvent, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
-import { DEMO_CONFIG } from './config/demo-config.ts';
-import { parseReferenceConfig } from './config/parse-reference-config.ts';
-import { ManualClock } from './manual-clock.ts';
+import { DEMO_CONFIG } from '../config/demo-config.ts';
+import { parseReferenceConfig } from '../config/parse-reference-config.ts';
+import { createSeededRandomSource } from '../ids/seeded-random.ts';
+import type { SocketSession, SocketTransport } from '../socket/socket-transport.ts';
+import { ManualClock } from '../time/manual-clock.ts';
 import { createReferenceEngine } from './reference-engine.ts';
-import { createSeededRandomSource } from './seeded-random.ts';
-import type { SocketSession, SocketTransport } from './socket/socket-transport.ts';
 
 /** Time from acceptance to the end of a turn in these tests. */
 export const PROCESSING_MS = 1000;

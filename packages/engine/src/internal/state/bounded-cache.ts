@@ -25,4 +25,16 @@ export class BoundedCache<V, K extends string | number = string> {
     this.#entries.set(key, value);
     return value;
   }
+
+  /** Forgets `key` (its value is recomputed if asked again). */
+  delete(key: K): void {
+    this.#entries.delete(key);
+  }
+
+  /** Forgets every entry whose key starts with `prefix`. */
+  deletePrefixed(prefix: string): void {
+    for (const key of this.#entries.keys()) {
+      if (String(key).startsWith(prefix)) this.#entries.delete(key);
+    }
+  }
 }

@@ -1,10 +1,10 @@
 import type { ServerEvent } from '@partner-assistant/contract';
 import { describe, expect, it } from 'vitest';
-import type { EngineClock } from './clock.ts';
-import { DEMO_CONFIG } from './config/demo-config.ts';
-import { parseReferenceConfig } from './config/parse-reference-config.ts';
-import { constantTimeEqual } from './constant-time-equal.ts';
-import { readAuthorizationHeader } from './identity/authorization-header.ts';
+import { DEMO_CONFIG } from '../config/demo-config.ts';
+import { parseReferenceConfig } from '../config/parse-reference-config.ts';
+import { readAuthorizationHeader } from '../identity/authorization-header.ts';
+import { constantTimeEqual } from '../identity/constant-time-equal.ts';
+import type { EngineClock } from '../time/clock.ts';
 import { createReferenceEngine } from './reference-engine.ts';
 
 /** A clock that moves only when told, firing due timers in order. */

@@ -1,10 +1,5 @@
 import type { EngineClock, TimerHandle } from './clock.ts';
-
-interface ScheduledTimer {
-  dueAt: number;
-  order: number;
-  callback: () => void;
-}
+import { type DueTimer, nextDueTimer } from './due-timers.ts';
 
 /**
  * A clock that moves only when told: {@link advance} and {@link set} run every timer that falls
@@ -14,7 +9,7 @@ interface ScheduledTimer {
 export class ManualClock implements EngineClock {
   #now: number;
   #order = 0;
-  readonly #timers = new Map<number, ScheduledTimer>();
+  readonly #timers = new Map<number, DueTimer>();
 
   /** Starts at `startMs` (epoch milliseconds). */
   constructor(startMs: number) {
@@ -72,17 +67,7 @@ export class ManualClock implements EngineClock {
     else this.#now = instantMs;
   }
 
-  #nextDue(target: number): ScheduledTimer | undefined {
-    let next: ScheduledTimer | undefined;
-    for (const timer of this.#timers.values()) {
-      if (timer.dueAt > target) continue;
-      if (
-        !next ||
-        timer.dueAt < next.dueAt ||
-        (timer.dueAt === next.dueAt && timer.order < next.order)
-      )
-        next = timer;
-    }
-    return next;
+  #nextDue(target: number): DueTimer | undefined {
+    return nextDueTimer(this.#timers.values(), target);
   }
 }

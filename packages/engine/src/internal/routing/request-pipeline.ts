@@ -1,13 +1,13 @@
 import { HTTP_HEADERS, type OperationName } from '@partner-assistant/contract';
-import { ApiError } from './api-error.ts';
-import { type EngineResponse, errorResponse } from './engine-response.ts';
-import { admit, authenticateCaller } from './gate/caller-gate.ts';
-import type { ApplicationCaller, UserCaller } from './identity/caller.ts';
-import { identifyRequester } from './identity/tenant-scope.ts';
-import { OPERATION_HANDLERS } from './operations/operation-handlers.ts';
-import type { EngineServices, OperationHandler } from './operations/operation-types.ts';
-import { apiRequestId } from './request-ids.ts';
-import { parseOperationInput, type RequestBody } from './routing/operation-input.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { admit, authenticateCaller } from '../gate/caller-gate.ts';
+import { type EngineResponse, errorResponse } from '../http/engine-response.ts';
+import type { ApplicationCaller, UserCaller } from '../identity/caller.ts';
+import { identifyRequester } from '../identity/tenant-scope.ts';
+import { apiRequestId } from '../ids/request-ids.ts';
+import { OPERATION_HANDLERS } from '../operations/operation-handlers.ts';
+import type { EngineServices, OperationHandler } from '../operations/operation-types.ts';
+import { parseOperationInput, type RequestBody } from './operation-input.ts';
 
 /** One REST request addressed to a known operation: the single entry point of every REST call. */
 export interface OperationRequest {

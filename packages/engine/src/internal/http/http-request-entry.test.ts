@@ -1,10 +1,10 @@
 import { errorEnvelopeSchema } from '@partner-assistant/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CONFIG } from './config/demo-config.ts';
-import { parseReferenceConfig } from './config/parse-reference-config.ts';
+import { DEMO_CONFIG } from '../config/demo-config.ts';
+import { parseReferenceConfig } from '../config/parse-reference-config.ts';
+import { createReferenceEngine } from '../runtime/reference-engine.ts';
 import { readQuery, readRequestBody } from './http-request-entry.ts';
-import { createReferenceEngine } from './reference-engine.ts';
 
 describe('readRequestBody and readQuery', () => {
   it('tells absent, JSON, other media types and malformed JSON apart', () => {

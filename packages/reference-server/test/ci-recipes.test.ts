@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { parseCliArguments } from '../src/cli/cli-arguments.ts';
+import { runCommand } from './support/run-command.ts';
+
+const packageRoot = fileURLToPath(new URL('../', import.meta.url));
+const recipes = readFileSync(
+  new URL('../../../docs/guides/ci-recipes.md', import.meta.url),
+  'utf8',
+);
+
+/** The fenced blocks of one language in the recipes page. */
+const blocks = (language: string) =>
+  [...recipes.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map(
+    (match) => match[1] ?? '',
+  );
+
+/** The server's command-line arguments in a recipe's command. */
+const serverArguments = (command: string) =>
+  command.split('partner-assistant-server')[1]?.replace(/&\s*$/, '').trim().split(/\s+/) ?? [];
+
+type Step = { run?: string };
+
+/** The steps of a workflow, or of a fragment of one (steps indented as in a job). */
+function yamlSteps(code: string): Step[] {
+  const indented = /^ {6}- /m.test(code) && !/^jobs:/m.test(code);
+  const parsed = parse(indented ? code.replace(/^ {6}/gm, '') : code) as unknown;
+  if (Array.isArray(parsed)) return parsed as Step[];
+  const jobs = (parsed as { jobs?: Record<string, { steps?: Step[] }> }).jobs ?? {};
+  return Object.values(jobs).flatMap((job) => job.steps ?? []);
+}
+
+/** A port free right now (Playwright's webServer needs a known one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('CI recipes', () => {
+  it('every server command of the recipes starts the server with its admin API', () => {
+    const commands = [
+      ...blocks('ts').flatMap((code) => [...code.matchAll(/command: '([^']+)'/g)].map((m) => m[1])),
+      ...blocks('yaml').flatMap((code) => yamlSteps(code).map((step) => step.run ?? '')),
+    ].filter(
+      (command): command is string => command?.includes('partner-assistant-server') ?? false,
+    );
+    expect(commands.length).toBeGreaterThanOrEqual(2);
+    for (const command of commands) {
+      expect(parseCliArguments(serverArguments(command))).toMatchObject({
+        kind: 'start',
+        admin: true,
+      });
+    }
+  });
+
+  it('Playwright starts the server from its webServer entry and tests against it', async () => {
+    const port = await freePort();
+    const { code, output } = await runCommand(
+      process.execPath,
+      [
+        'node_modules/@playwright/test/cli.js',
+        'test',
+        '-c',
+        'test/fixtures/playwright-project/playwright.config.ts',
+      ],
+      {
+        cwd: packageRoot,
+        env: {
+          CI: '1',
+          REFERENCE_SERVER_PORT: String(port),
+        },
+      },
+    );
+    expect(output).toMatch(/1 passed/);
+    expect(code).toBe(0);
+  }, 90_000);
+});
