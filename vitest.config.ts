@@ -1,10 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import {
-  browserTestsSkipped,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-} from './packages/client/test/browser/setup/chromium.ts';
+import { CHROMIUM_ARGS, resolveChromium } from './packages/client/test/browser/setup/chromium.ts';
 import { browserCommands } from './packages/client/test/browser/setup/commands.ts';
 
 /** Resolve workspace packages to their TypeScript sources, so tests never need a build. */
@@ -14,10 +10,16 @@ const sourceFirst = { conditions: ['@partner-assistant/source'] };
 const BROWSER_TESTS = 'packages/*/test/browser/**';
 
 /**
+ * The Chromium the browser tests run in (system, Playwright's, or the npm package's), or none:
+ * then the browser project is left out with one line saying why, or the run fails under CI.
+ */
+const chromium = await resolveChromium();
+
+/**
  * Real Chromium, headless, against one reference server (global setup). Sources first as in
  * Node, then Vite's own conditions for the browser, so packages still get their `browser` build.
  */
-const browserProject: TestProjectInlineConfiguration = {
+const browserProject = (executablePath: string): TestProjectInlineConfiguration => ({
   extends: true,
   // Served at `/`: msw's worker script, copied there by the msw package's browser global setup.
   publicDir: 'packages/msw/test/browser/public',
@@ -45,7 +47,7 @@ const browserProject: TestProjectInlineConfiguration = {
       enabled: true,
       headless: true,
       provider: playwright({
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+        launchOptions: { executablePath, args: CHROMIUM_ARGS },
       }),
       instances: [{ browser: 'chromium' }],
       commands: browserCommands,
@@ -53,7 +55,7 @@ const browserProject: TestProjectInlineConfiguration = {
       screenshotFailures: false,
     },
   },
-};
+});
 
 export default defineConfig({
   resolve: sourceFirst,
@@ -90,8 +92,7 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      // PARTNER_ASSISTANT_SKIP_BROWSER=1 leaves it out (a machine without Chromium).
-      ...(browserTestsSkipped() ? [] : [browserProject]),
+      ...(chromium ? [browserProject(chromium.path)] : []),
     ],
   },
 });
