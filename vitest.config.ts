@@ -10,6 +10,12 @@ const sourceFirst = { conditions: ['@partner-assistant/source'] };
 const BROWSER_TESTS = 'packages/*/test/browser/**';
 
 /**
+ * What only a release needs (packing, installing from tarballs and from a registry): run by
+ * `pnpm test:release` (`vitest.release.config.ts`) in CI after the build, not by `pnpm test`.
+ */
+const RELEASE_TESTS = ['test/packaging.test.ts', 'test/registry/**'];
+
+/**
  * The Chromium the browser tests run in (system, Playwright's, or the npm package's), or none:
  * then the browser project is left out with one line saying why, or the run fails under CI.
  */
@@ -78,7 +84,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, BROWSER_TESTS],
+          exclude: [...configDefaults.exclude, BROWSER_TESTS, ...RELEASE_TESTS],
           testTimeout: 20_000,
         },
       },
