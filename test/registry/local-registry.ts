@@ -5,7 +5,15 @@
  * config that maps the `@partner-assistant` scope to it, as a company maps a private scope.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ROOT } from '../support/workspace-packages.ts';
 import { freePort, run, waitUntil } from './processes.ts';
@@ -71,7 +79,13 @@ export async function startLocalRegistry(): Promise<LocalRegistry> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     node,
-    [`${INSTALL_DIR}/node_modules/verdaccio/bin/verdaccio`, '--config', configFile(dir), '--listen', `127.0.0.1:${port}`],
+    [
+      `${INSTALL_DIR}/node_modules/verdaccio/bin/verdaccio`,
+      '--config',
+      configFile(dir),
+      '--listen',
+      `127.0.0.1:${port}`,
+    ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
@@ -86,7 +100,11 @@ export async function startLocalRegistry(): Promise<LocalRegistry> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitUntil(async () => (await fetch(`${url}/-/ping`)).ok, 60_000, () => log);
+    await waitUntil(
+      async () => (await fetch(`${url}/-/ping`)).ok,
+      60_000,
+      () => log,
+    );
     const response = await fetch(`${url}/-/user/org.couchdb.user:release`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },

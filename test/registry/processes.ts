@@ -118,7 +118,8 @@ export async function waitUntil(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`still not ready after ${timeoutMs} ms\n${describe()}`);
+    if (Date.now() > deadline)
+      throw new Error(`still not ready after ${timeoutMs} ms\n${describe()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -1,7 +1,14 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStale } from '../support/packaging.ts';
 import { publishablePackages, ROOT } from '../support/workspace-packages.ts';
@@ -93,7 +100,9 @@ describe.sequential('the getting-started pages, from the registry', () => {
     const dir = await freshProject('backend-developer');
     for (const command of installs(commands)) await run(command, { cwd: dir, env });
     writeFiles(dir, files);
-    const api = commands.find((line) => /^npx .*(partner-assistant-server|reference-server)/.test(line));
+    const api = commands.find((line) =>
+      /^npx .*(partner-assistant-server|reference-server)/.test(line),
+    );
     expect(api, 'the page starts the reference server').toBeDefined();
     await startServer(api!, dir, ports[8080]!, { PORT: String(ports[8080]) });
     const serverEnv = exportedEnv(commands);
@@ -140,16 +149,20 @@ const examples = readdirSync(`${ROOT}examples`, { withFileTypes: true })
   .sort();
 
 describe.sequential('the examples, copied out and installed from the registry', () => {
-  it.each(examples)('%s: `npm install` then `npm test` pass in a copy', async (example) => {
-    const dir = `${scratch}/example-${example}`;
-    cpSync(`${ROOT}examples/${example}`, dir, {
-      recursive: true,
-      filter: (source) => !/\/(node_modules|artifacts|dist)(\/|$)/.test(source),
-    });
-    const manifest = readFileSync(`${dir}/package.json`, 'utf8');
-    expect(manifest, 'a copy names versions, not the workspace').not.toContain('workspace:');
-    await run('npm install', { cwd: dir, env });
-    const result = await runToExit('npm test', { cwd: dir, env, timeoutMs: 300_000 });
-    expect(result.code, result.output).toBe(0);
-  }, 900_000);
+  it.each(examples)(
+    '%s: `npm install` then `npm test` pass in a copy',
+    async (example) => {
+      const dir = `${scratch}/example-${example}`;
+      cpSync(`${ROOT}examples/${example}`, dir, {
+        recursive: true,
+        filter: (source) => !/\/(node_modules|artifacts|dist)(\/|$)/.test(source),
+      });
+      const manifest = readFileSync(`${dir}/package.json`, 'utf8');
+      expect(manifest, 'a copy names versions, not the workspace').not.toContain('workspace:');
+      await run('npm install', { cwd: dir, env });
+      const result = await runToExit('npm test', { cwd: dir, env, timeoutMs: 300_000 });
+      expect(result.code, result.output).toBe(0);
+    },
+    900_000,
+  );
 });
