@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findChromium, resolveChromium } from '../packages/client/test/browser/setup/chromium.ts';
+import {
+  browserProjectRequested,
+  findChromium,
+  resolveChromium,
+} from '../packages/client/test/browser/setup/chromium.ts';
 
 /**
  * Where the browser tests find Chromium: a named one, a system one, Playwright's, the npm
@@ -9,6 +13,7 @@ import { findChromium, resolveChromium } from '../packages/client/test/browser/s
 
 const machine = (paths: string[], offers: { playwright?: string; packaged?: string } = {}) => ({
   platform: 'linux',
+  argv: ['node', 'vitest', 'run'],
   exists: (path: string) => paths.includes(path),
   playwrightChromium: async () => offers.playwright,
   packagedChromium: async () => offers.packaged,
@@ -76,5 +81,18 @@ describe('the Chromium lookup', () => {
     expect(await resolveChromium({ ...options, env })).toBeUndefined();
     expect(packaged).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('looks for nothing when the command line picks other projects', async () => {
+    const packaged = vi.fn(async () => '/c');
+    const argv = ['node', 'vitest', 'run', '--project', 'unit'];
+    const env = { CI: 'true' };
+    expect(await resolveChromium({ ...machine([]), packagedChromium: packaged, argv, env })).toBe(
+      undefined,
+    );
+    expect(packaged).not.toHaveBeenCalled();
+    expect(browserProjectRequested(['vitest', '--project=browser'])).toBe(true);
+    expect(browserProjectRequested(['vitest', '--project', '!browser'])).toBe(false);
+    expect(browserProjectRequested(['vitest', 'run', 'packages/client'])).toBe(true);
   });
 });

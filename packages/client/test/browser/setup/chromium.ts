@@ -74,6 +74,8 @@ export interface ChromiumLookupOptions {
   exists?: (path: string) => boolean;
   /** Playwright's expected Chromium for its version (it may not be installed). */
   playwrightChromium?: () => Promise<string | undefined>;
+  /** The command line, for its `--project` filters. */
+  argv?: readonly string[];
   /** Unpacks the npm package's Chromium; `undefined` where the package has none for this machine. */
   packagedChromium?: () => Promise<string | undefined>;
 }
@@ -87,6 +89,21 @@ export function browserTestsSkipped(env: NodeJS.ProcessEnv = process.env): boole
 async function playwrightChromiumPath(): Promise<string | undefined> {
   const { chromium } = await import('playwright');
   return chromium.executablePath();
+}
+
+/**
+ * Whether the command line leaves the browser project in: no `--project` filter, or one that
+ * names it (`vitest run --project unit` needs no Chromium, so none is looked for).
+ */
+export function browserProjectRequested(argv: readonly string[] = process.argv): boolean {
+  const filters: string[] = [];
+  argv.forEach((arg, index) => {
+    if (arg === '--project') filters.push(argv[index + 1] ?? '');
+    else if (arg.startsWith('--project=')) filters.push(arg.slice('--project='.length));
+  });
+  const included = filters.filter((filter) => !filter.startsWith('!'));
+  if (filters.some((filter) => filter === '!browser')) return false;
+  return included.length === 0 || included.some((filter) => /^browser|\*/.test(filter));
 }
 
 /** Finds a Chromium to run the browser tests in, in the order above. */
@@ -136,7 +153,7 @@ export async function resolveChromium(
   options: ChromiumLookupOptions = {},
 ): Promise<FoundChromium | undefined> {
   const env = options.env ?? process.env;
-  if (browserTestsSkipped(env)) return undefined;
+  if (browserTestsSkipped(env) || !browserProjectRequested(options.argv)) return undefined;
   const found = await findChromium(options);
   if (found.path !== undefined) return found;
   const message = missingChromiumMessage(found);
