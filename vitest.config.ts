@@ -1,7 +1,16 @@
 import { playwright } from '@vitest/browser-playwright';
-import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import {
+  configDefaults,
+  defineConfig,
+  mergeConfig,
+  type TestProjectInlineConfiguration,
+  type ViteUserConfig,
+} from 'vitest/config';
+import mswExample from './examples/testing-with-msw/vitest.config.ts';
+import referenceServerExample from './examples/testing-with-reference-server/vitest.config.ts';
 import { CHROMIUM_ARGS, resolveChromium } from './packages/client/test/browser/setup/chromium.ts';
 import { browserCommands } from './packages/client/test/browser/setup/commands.ts';
+import { fromSources } from './test/support/example-suite-config.ts';
 
 /** Resolve workspace packages to their TypeScript sources, so tests never need a build. */
 const sourceFirst = { conditions: ['@partner-assistant/source'] };
@@ -14,6 +23,16 @@ const BROWSER_TESTS = 'packages/*/test/browser/**';
  * `pnpm test:release` (`vitest.release.config.ts`) in CI after the build, not by `pnpm test`.
  */
 const RELEASE_TESTS = ['test/packaging.test.ts', 'test/registry/**'];
+
+/**
+ * An example's own test suite (its config, setup files and global setup), run as a project of
+ * this run from its folder, against the packages' sources: no vitest process of its own.
+ */
+const exampleSuite = (example: string, config: ViteUserConfig): TestProjectInlineConfiguration =>
+  mergeConfig(fromSources(config), {
+    root: `./examples/${example}`,
+    test: { name: `example:${example}` },
+  }) as TestProjectInlineConfiguration;
 
 /**
  * The Chromium the browser tests run in (system, Playwright's, or the npm package's), or none:
@@ -100,6 +119,8 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      exampleSuite('testing-with-reference-server', referenceServerExample),
+      exampleSuite('testing-with-msw', mswExample),
       ...(chromium ? [browserProject(chromium.path)] : []),
     ],
   },
