@@ -146,17 +146,35 @@ process.exit(0);
       mkdirSync(`${scratch}/node_modules/vitest`, { recursive: true });
       writeFileSync(
         `${scratch}/node_modules/vitest/package.json`,
-        '{"name":"vitest","version":"0.0.0","types":"index.d.ts"}',
+        JSON.stringify({
+          name: 'vitest',
+          version: '0.0.0',
+          exports: { '.': { types: './index.d.ts' }, './config': { types: './config.d.ts' } },
+        }),
       );
       writeFileSync(
         `${scratch}/node_modules/vitest/index.d.ts`,
-        'export interface ProvidedContext {}\n',
+        [
+          'export interface ProvidedContext {}',
+          'type Hook = (fn: () => unknown) => void;',
+          'export declare const beforeAll: Hook, beforeEach: Hook, afterAll: Hook, afterEach: Hook;',
+          'export declare function it(name: string, fn: () => unknown): void;',
+          'export declare const test: typeof it;',
+          'export declare function expect(value: unknown): any;',
+          '',
+        ].join('\n'),
+      );
+      writeFileSync(
+        `${scratch}/node_modules/vitest/config.d.ts`,
+        'export declare function defineConfig<T>(config: T): T;\n',
       );
       const compilerOptions = {
         target: 'ES2022',
         lib: ['ES2023', 'DOM', 'DOM.Iterable'],
         module: resolution === 'node16' ? 'node16' : 'esnext',
         moduleResolution: resolution,
+        // Each snippet is a file of its own, as a reader saves it.
+        moduleDetection: 'force',
         strict: true,
         noEmit: true,
         skipLibCheck: true,

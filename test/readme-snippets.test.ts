@@ -1,10 +1,24 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:http';
 import { builtinModules } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
+// The root has no dependency on the server: its source, as the server's own tests run it.
+import { startReferenceServer } from '../packages/reference-server/src/index.ts';
 import { markdownSnippets, type ReadmeSnippet } from './support/readme-snippets.ts';
 import { publishablePackages, ROOT } from './support/workspace-packages.ts';
 
@@ -16,48 +30,54 @@ function snippetErrors(output: string, dir: string): string[] {
   return messages.filter((message) => message.includes(basename(dir)));
 }
 
-/** Where a third-party import of a package's README resolves for that package: its types first. */
-function thirdPartyPath(specifier: string, packageDir: string): string | undefined {
+/** Where a third-party import resolves for a reader of these pages: its types first. */
+function thirdPartyPath(specifier: string, packageDirs: readonly string[]): string | undefined {
   const parts = specifier.split('/');
   const name = (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
   const typesName = name.startsWith('@') ? name.slice(1).replace('/', '__') : name;
   for (const candidate of [`@types/${typesName}`, name]) {
-    for (let dir = packageDir; dir !== dirname(dir); dir = dirname(dir)) {
-      if (existsSync(`${dir}/node_modules/${candidate}/package.json`)) {
-        return `${dir}/node_modules/${candidate}`;
+    for (const packageDir of packageDirs) {
+      for (let dir = packageDir; dir !== dirname(dir); dir = dirname(dir)) {
+        if (existsSync(`${dir}/node_modules/${candidate}/package.json`)) {
+          return `${dir}/node_modules/${candidate}`;
+        }
       }
     }
   }
   return undefined;
 }
 
-/** The guides written as complete programs or self-standing snippets; their imports resolve here. */
-const GUIDES = [
-  'docs/getting-started/backend-developer.md',
-  'docs/getting-started/app-developer.md',
-  'docs/getting-started/ci-engineer.md',
-  'docs/guides/tokens-and-security.md',
-  'docs/guides/errors.md',
-  'docs/guides/testing.md',
-];
-const GUIDES_RESOLVE_FROM = `${ROOT}packages/backend`;
+/** Every getting-started page and guide. */
+const GUIDES = ['docs/getting-started', 'docs/guides'].flatMap((folder) =>
+  readdirSync(`${ROOT}${folder}`)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => `${folder}/${file}`),
+);
+/** The packages whose dependencies (express, react, vitest, msw) the guides' readers install. */
+const GUIDES_RESOLVE_FROM = ['backend', 'react', 'msw', 'reference-server'].map(
+  (name) => `${ROOT}packages/${name}`,
+);
+/** Blocks marked ```ts fragment are few lines of a larger program; they stay the exception. */
+const MAX_FRAGMENTS = 6;
 
 /**
- * Every ```ts block of every package README and of the getting-started pages and guides compiles
- * against the packages' sources, strictly. Their third-party imports (express, vitest) resolve as
- * they would for that package's users.
+ * Every ```ts and ```tsx block of every package README, getting-started page and guide compiles
+ * as a reader's own file, strictly, with nothing added: a block that needs a name declares or
+ * imports it. Workspace packages resolve to their sources; third-party imports (express, vitest,
+ * react) as they would for that package's users. One compiler run for all of them.
  */
-it('the README and guide snippets compile against the sources', async () => {
+it('the README and guide snippets compile as a reader’s own files', async () => {
   const dir = mkdtempSync(`${tmpdir()}/readme-snippets-`);
   const files: string[] = [];
+  const fragments: string[] = [];
   const paths: Record<string, string[]> = {};
   const builtins = new Set(builtinModules);
-  const sources: { snippets: ReadmeSnippet[]; resolveFrom: string }[] = [];
+  const sources: { snippets: ReadmeSnippet[]; resolveFrom: string[] }[] = [];
   for (const pkg of publishablePackages()) {
     for (const entry of pkg.entries) paths[entry.specifier] = [entry.source];
     if (!existsSync(`${pkg.dir}/README.md`)) continue;
     const snippets = markdownSnippets(`${pkg.dir}/README.md`, basename(pkg.dir));
-    sources.push({ snippets, resolveFrom: pkg.dir });
+    sources.push({ snippets, resolveFrom: [pkg.dir] });
   }
   for (const guide of GUIDES) {
     const snippets = markdownSnippets(`${ROOT}${guide}`, basename(guide, '.md'));
@@ -65,10 +85,14 @@ it('the README and guide snippets compile against the sources', async () => {
   }
   for (const { snippets, resolveFrom } of sources) {
     for (const snippet of snippets) {
+      if (snippet.fragment) {
+        fragments.push(snippet.file);
+        continue;
+      }
       writeFileSync(`${dir}/${snippet.file}`, snippet.code);
       files.push(`${dir}/${snippet.file}`);
       for (const [, specifier = ''] of snippet.code.matchAll(
-        /(?:from|declare module) '([^'.][^']*)'/g,
+        /(?:from|declare module|import) '([^'.][^']*)'/g,
       )) {
         if (specifier.startsWith('@partner-assistant/') || specifier.startsWith('node:')) continue;
         if (builtins.has(specifier) || paths[specifier]) continue;
@@ -80,13 +104,20 @@ it('the README and guide snippets compile against the sources', async () => {
       }
     }
   }
-  expect(files.length).toBeGreaterThan(10);
+  expect(files.length).toBeGreaterThan(30);
+  expect(fragments.length, `fragments: ${fragments.join(', ')}`).toBeLessThanOrEqual(MAX_FRAGMENTS);
+  // The JSX runtime of the React snippets, as a React reader's project resolves it.
+  const react = thirdPartyPath('react', GUIDES_RESOLVE_FROM);
+  if (react) paths['react/jsx-runtime'] = [`${react}/jsx-runtime`];
 
   const compilerOptions = {
     target: 'ES2022',
     lib: ['ES2023', 'DOM', 'DOM.Iterable'],
     module: 'preserve',
     moduleResolution: 'bundler',
+    // Each file is a module of its own, as in any ESM or bundled project.
+    moduleDetection: 'force',
+    jsx: 'react-jsx',
     customConditions: ['@partner-assistant/source'],
     allowImportingTsExtensions: true,
     strict: true,
@@ -105,4 +136,129 @@ it('the README and guide snippets compile against the sources', async () => {
   rmSync(dir, { recursive: true, force: true });
   // Only the snippets are judged here; the sources have the repository's own type check.
   expect(snippetErrors(output, dir), 'a README snippet does not compile').toEqual([]);
-}, 60_000);
+}, 120_000);
+
+/** The `n`th ```ts block of a getting-started page, as the reader saves it. */
+function pageProgram(page: string, block: number): string {
+  const snippets = markdownSnippets(`${ROOT}docs/getting-started/${page}`, 'program');
+  const snippet = snippets.find((candidate) => candidate.file === `program-${block}.ts`);
+  if (!snippet) throw new Error(`${page} has no block ${block}`);
+  return snippet.code;
+}
+
+/** A port nothing listens on now (the backend program takes a fixed `PORT`, as readers give it). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * A reader's project as `npm init -y` leaves it (CommonJS), with the packages installed: each one
+ * a stand-in whose entry is the source of the entry Node picks from the published package (the
+ * client's `node` one, with `ws`), and express linked as installed.
+ */
+function readerProject(): string {
+  const dir = mkdtempSync(`${tmpdir()}/getting-started-`);
+  writeFileSync(
+    `${dir}/package.json`,
+    '{ "name": "reader", "version": "1.0.0", "main": "index.js" }',
+  );
+  const entries = {
+    backend: { '.': 'src/index.ts', './express': 'src/express.ts' },
+    client: { '.': 'src/index.node.ts' },
+  };
+  for (const [name, subpaths] of Object.entries(entries)) {
+    const installed = `${dir}/node_modules/@partner-assistant/${name}`;
+    mkdirSync(installed, { recursive: true });
+    const exportsMap: Record<string, string> = {};
+    for (const [subpath, source] of Object.entries(subpaths)) {
+      const file = `${subpath === '.' ? 'index' : subpath.slice(2)}.ts`;
+      writeFileSync(`${installed}/${file}`, `export * from '${ROOT}packages/${name}/${source}';\n`);
+      exportsMap[subpath] = `./${file}`;
+    }
+    const manifest = { name: `@partner-assistant/${name}`, exports: exportsMap };
+    writeFileSync(`${installed}/package.json`, JSON.stringify(manifest));
+  }
+  symlinkSync(
+    realpathSync(`${ROOT}packages/backend/node_modules/express`),
+    `${dir}/node_modules/express`,
+  );
+  return dir;
+}
+
+/** `npx tsx FILE` in the reader's project, on the packages' sources. */
+function tsx(dir: string, file: string, env: Record<string, string>) {
+  const loader = pathToFileURL(`${ROOT}node_modules/tsx/dist/loader.mjs`).href;
+  return spawn(
+    process.execPath,
+    ['--import', loader, '--conditions=@partner-assistant/source', file],
+    {
+      cwd: dir,
+      env: { ...process.env, ...env },
+    },
+  );
+}
+
+/**
+ * The getting-started programs run as their pages say, in a CommonJS project: the backend's
+ * token route on the reference server, then the app's chat through that route, in English.
+ */
+it('the getting-started programs run against the reference server', async () => {
+  const api = await startReferenceServer({ port: 0 });
+  const dir = readerProject();
+  writeFileSync(`${dir}/server.ts`, pageProgram('backend-developer.md', 1));
+  writeFileSync(`${dir}/chat.ts`, pageProgram('app-developer.md', 2));
+  const port = await freePort();
+  const backend = tsx(dir, 'server.ts', {
+    PARTNER_ASSISTANT_BASE_URL: api.url,
+    PARTNER_ASSISTANT_CLIENT_ID: 'demo-sandbox',
+    PARTNER_ASSISTANT_CLIENT_SECRET: 'demo-sandbox-secret',
+    PORT: String(port),
+  });
+  try {
+    let backendOutput = '';
+    backend.stdout.on('data', (chunk) => (backendOutput += chunk));
+    backend.stderr.on('data', (chunk) => (backendOutput += chunk));
+    await expect.poll(() => backendOutput, { timeout: 20_000 }).toContain('Partner server on');
+    const origin = `http://localhost:${port}`;
+    // The page's two curl commands.
+    const token = await fetch(`${origin}/assistant/token`, {
+      method: 'POST',
+      headers: { 'x-user': 'alice' },
+    });
+    expect(token.status).toBe(200);
+    expect(await token.json()).toMatchObject({ token_type: 'Bearer' });
+
+    const chat = tsx(dir, 'chat.ts', {
+      PARTNER_ASSISTANT_BASE_URL: api.url,
+      TOKEN_ROUTE_URL: `${origin}/assistant/token`,
+    });
+    let output = '';
+    chat.stdout.on('data', (chunk) => (output += chunk));
+    chat.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => chat.once('exit', resolve));
+    expect(code, output).toBe(0);
+    const lines = output.trim().split('\n');
+    const answer = lines.find((line) =>
+      /^\(\d+ characters\)$/.test(lines[lines.indexOf(line) + 1] ?? ''),
+    );
+    // The answer alone on its lines (labels before it), in the user's language.
+    expect(answer, output).toMatch(/\bthe\b/);
+    expect(answer).not.toMatch(/\b(votre|mairie|les|pour)\b/i);
+    expect(answer).not.toContain('…');
+    expect(output).toContain('user: How do I renew my passport?');
+
+    const erased = await fetch(`${origin}/account/assistant-data`, {
+      method: 'DELETE',
+      headers: { 'x-user': 'alice' },
+    });
+    expect(await erased.json()).toEqual({ deleted: true });
+  } finally {
+    backend.kill('SIGTERM');
+    await api.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -20,7 +20,7 @@ const backend = new PartnerBackend({
 // One demo session, standing in for your users signing in.
 const sessions = new Map<string, Account>([['demo-session', { userId: 'demo-user-1' }]]);
 
-// `npm start -- --port 8080` (npm drops the `--`; pnpm passes it on, so a leading one is skipped).
+// `npm start -- --port 3001` (npm drops the `--`; pnpm passes it on, so a leading one is skipped).
 const args = process.argv.slice(2);
 const { values } = parseArgs({
   args: args[0] === '--' ? args.slice(1) : args,

@@ -1,7 +1,7 @@
 import { createDemoClient } from './demo-client.ts';
 import { runTerminalChat } from './terminal-chat.ts';
 
-// Defaults fit the reference server's demo configuration (`npx partner-assistant-server --port 4010`).
+// Defaults fit the reference server's demo configuration (`npx partner-assistant-server`, on port 4010).
 const client = createDemoClient({
   baseUrl: process.env.PARTNER_ASSISTANT_BASE_URL ?? 'http://127.0.0.1:4010',
   clientId: process.env.PARTNER_ASSISTANT_CLIENT_ID ?? 'demo-sandbox',

@@ -81,20 +81,22 @@ export class PartnerBackend {
       locale: input.locale,
       timezone: input.timezone,
     };
-    const issue = (signal: AbortSignal | undefined) =>
+    const issue = (callOptions: RequestOptions) =>
       callApi(this.#context, {
         operation: 'issueToken',
         method: 'POST',
         path: OPERATIONS.issueToken.path,
         json,
         schema: tokenSchema,
-        signal,
-      });
-    if (!this.#cache) return issue(options.signal);
-    // A cached issuance is shared: it runs to its end, and each caller's signal only stops its wait.
+        options: callOptions,
+      }).then((result) => result.data);
+    if (!this.#cache) return issue(options);
+    // A cached issuance is shared: it runs to its end with the options of the call that started
+    // it (its signal aside), and each caller's signal only stops its own wait.
+    const { signal, ...shareable } = options;
     const variant = `${input.locale ?? ''}|${input.timezone ?? ''}`;
-    const shared = this.#cache.get(input.externalUserId, variant, () => issue(undefined));
-    return raceWithSignal(shared, options.signal);
+    const shared = this.#cache.get(input.externalUserId, variant, () => issue(shareable));
+    return raceWithSignal(shared, signal);
   }
 
   /**
@@ -115,11 +117,11 @@ export class PartnerBackend {
       method: 'DELETE',
       path: OPERATIONS.eraseUser.path.replace('{external_user_id}', encoded),
       schema: eraseUserResponseSchema,
-      signal: options.signal,
+      options,
     });
     // A token issued while the erasure was under way is revoked too: do not keep it.
     this.#cache?.delete(externalUserId);
-    return result;
+    return result.data;
   }
 
   /** Drops the cached token of `externalUserId`, for instance after revoking it elsewhere. */

@@ -101,6 +101,39 @@ describe('retries, timeout and abort against the reference server', () => {
     }
   });
 
+  it('per-call maxRetries, timeoutMs and headers replace the SDK settings for that call', async () => {
+    const { faults, journal } = server.control;
+    const statuses = await journalSince(journal, 'eraseUser');
+    await faults.injectErrors({ count: 1, code: 'queue_unavailable', operation: 'eraseUser' });
+    const sent: Headers[] = [];
+    const { backend } = backendFor(server, undefined, {
+      maxRetries: 3,
+      defaultHeaders: { 'X-Deployment': 'blue' },
+      fetch: (input, init) => {
+        sent.push(new Headers(init?.headers));
+        return fetch(input, init);
+      },
+    });
+    const externalUserId = newExternalUserId('per-call');
+    const refused = await backend.eraseUser(externalUserId, { maxRetries: 0 }).catch((e) => e);
+    expect(isPartnerApiError(refused, 'queue_unavailable')).toBe(true);
+    expect(await statuses()).toEqual([503]);
+
+    faults.setLatency({ ms: 200 });
+    const late = backend.issueToken({ externalUserId }, { timeoutMs: 20, maxRetries: 0 });
+    expect(isPartnerTimeoutError(await late.catch((e: unknown) => e))).toBe(true);
+    faults.setLatency(null);
+
+    await backend.eraseUser(externalUserId, { headers: { 'X-Request-Source': 'gdpr-job' } });
+    expect(sent.at(-1)?.get('x-deployment')).toBe('blue');
+    expect(sent.at(-1)?.get('x-request-source')).toBe('gdpr-job');
+    expect(sent.at(-1)?.get('authorization')).toMatch(/^Basic /);
+    await expect(
+      backend.eraseUser(externalUserId, { headers: { Authorization: 'Basic other' } }),
+    ).rejects.toThrow('Authorization is set by the SDK');
+    expect(sent).toHaveLength(3);
+  });
+
   it('gives up after maxRetries with the last error', async () => {
     const { faults, journal } = server.control;
     const statuses = await journalSince(journal, 'issueToken');

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { bundlePackage } from '../../../scripts/bundle-package.ts';
 
 /** Budget of the whole client (REST and realtime), in gzipped bytes. */
-export const CLIENT_SIZE_BUDGET_BYTES = 12 * 1024;
+export const CLIENT_SIZE_BUDGET_BYTES = 12.5 * 1024;
 
 /** Sizes of one bundle, and what must never be in it. */
 export interface SizeReport {

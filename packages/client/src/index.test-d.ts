@@ -1,6 +1,25 @@
-import type { Message, Turn } from '@partner-assistant/contract';
+import type {
+  Capabilities,
+  CreatedConversation,
+  DeleteConversationResponse,
+  DeleteTurnResponse,
+  Message,
+  RenamedConversation,
+  SubmitFeedbackResponse,
+  Turn,
+  TurnSummary,
+} from '@partner-assistant/contract';
 import { expectTypeOf, test } from 'vitest';
-import { isPartnerApiError, type MessagePage, PartnerAssistantClient } from './index.ts';
+import {
+  type ApiPromise,
+  type ApiResponse,
+  type ApiResult,
+  isPartnerApiError,
+  type MessagePage,
+  type MessagePagePromise,
+  PartnerAssistantClient,
+  type RequestOptions,
+} from './index.ts';
 
 declare const client: PartnerAssistantClient;
 
@@ -34,4 +53,61 @@ test('the token option takes a string or a provider of the backend Token', () =>
   });
   // @ts-expect-error inputs are camelCase
   client.conversations.create({ conversation_id: 'x' });
+});
+
+test('every REST method takes the same options last and returns an ApiPromise', () => {
+  const options: RequestOptions = {
+    signal: AbortSignal.timeout(5000),
+    timeoutMs: 30_000,
+    maxRetries: 0,
+    headers: { 'X-Trace-Id': 'abc' },
+  };
+  expectTypeOf(client.capabilities.get(options)).toEqualTypeOf<ApiPromise<Capabilities>>();
+  expectTypeOf(client.conversations.create({}, options)).toEqualTypeOf<
+    ApiPromise<CreatedConversation>
+  >();
+  expectTypeOf(client.conversations.rename('id', { title: 't' }, options)).toEqualTypeOf<
+    ApiPromise<RenamedConversation>
+  >();
+  expectTypeOf(client.conversations.delete('id', options)).toEqualTypeOf<
+    ApiPromise<DeleteConversationResponse>
+  >();
+  expectTypeOf(client.messages.send('id', { message: 'x' }, options)).toEqualTypeOf<
+    ApiPromise<TurnSummary>
+  >();
+  expectTypeOf(client.messages.list('id', {}, options)).toEqualTypeOf<MessagePagePromise>();
+  expectTypeOf(client.turns.get('id', options)).toEqualTypeOf<ApiPromise<Turn>>();
+  expectTypeOf(client.turns.wait('id', { ...options, pollIntervalMs: 100 })).toEqualTypeOf<
+    ApiPromise<Turn>
+  >();
+  expectTypeOf(client.turns.delete('id', options)).toEqualTypeOf<ApiPromise<DeleteTurnResponse>>();
+  expectTypeOf(client.feedback.submit('id', { rating: 'up' }, options)).toEqualTypeOf<
+    ApiPromise<SubmitFeedbackResponse>
+  >();
+  // @ts-expect-error header values are strings
+  client.capabilities.get({ headers: { 'X-Count': 1 } });
+  // @ts-expect-error an unknown option
+  client.capabilities.get({ retries: 1 });
+});
+
+test('an ApiPromise is a Promise of the body; withResponse() adds the answer', () => {
+  const sent = client.messages.send('id', { message: 'x' });
+  expectTypeOf(sent).toMatchTypeOf<Promise<TurnSummary>>();
+  expectTypeOf(sent).resolves.toEqualTypeOf<TurnSummary>();
+  expectTypeOf(sent.withResponse()).resolves.toEqualTypeOf<ApiResult<TurnSummary>>();
+  expectTypeOf<ApiResult<TurnSummary>['data']>().toEqualTypeOf<TurnSummary>();
+  expectTypeOf<ApiResponse>().toEqualTypeOf<{
+    status: number;
+    headers: Headers;
+    requestId: string | undefined;
+  }>();
+  expectTypeOf(client.messages.list('id').withResponse()).resolves.toEqualTypeOf<
+    ApiResult<MessagePage>
+  >();
+});
+
+test('defaultHeaders is a client option of string values', () => {
+  new PartnerAssistantClient({ baseUrl: 'https://x', token: 't', defaultHeaders: { 'X-A': 'b' } });
+  // @ts-expect-error header values are strings
+  new PartnerAssistantClient({ baseUrl: 'https://x', token: 't', defaultHeaders: { 'X-A': 1 } });
 });

@@ -10,9 +10,11 @@ export type {
   MessageMetadata,
   Rating,
   RenamedConversation,
+  ServerEvent,
   SubmitFeedbackResponse,
   Token,
   Turn,
+  TurnEvent,
   TurnSummary,
 } from '@partner-assistant/contract';
 // The error family, backoff and shared options, the same in both SDKs.
@@ -33,9 +35,8 @@ export { MessagePagePromise } from './pagination/message-page-promise.ts';
 export { PartnerAssistantClient } from './partner-assistant-client.ts';
 export { ChatResource, type ChatSendInput } from './realtime/chat.ts';
 export { REALTIME_DEFAULTS, type RealtimeOptions } from './realtime/chat-options.ts';
-export type { ClientConnection } from './realtime/client-connection.ts';
+export type { ClientConnection, ClientConnectionEvents } from './realtime/client-connection.ts';
 export type { ConnectionState } from './realtime/connection.ts';
-export type { ServerFrame } from './realtime/frame-reader.ts';
 export {
   type AppStateLike,
   browserLifecycle,
@@ -64,4 +65,5 @@ export {
   WAIT_FOR_TURN_DEFAULTS,
   type WaitForTurnOptions,
 } from './resources/turns.ts';
+export { ApiPromise } from './rest/api-promise.ts';
 export type { TokenLike, TokenProvider } from './tokens/token-provider.ts';

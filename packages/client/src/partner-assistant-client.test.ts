@@ -46,7 +46,7 @@ describe('PartnerAssistantClient options', () => {
       return new Response(JSON.stringify({ api_version: 'v1' }), { status: 200 });
     };
     try {
-      await client.capabilities.get();
+      await client.capabilities.get().catch(() => {}); // the body is not a full capabilities one
     } finally {
       globalThis.fetch = original;
     }

@@ -17,12 +17,14 @@ export {
   CLIENT_MESSAGE_ID_PATTERN,
   COUNTRY_CODE_PATTERN,
   FEEDBACK_REASONS,
+  hasLoneSurrogate,
   MESSAGE_CONTEXT_BOUNDS,
   MESSAGE_TEXT_PATTERN,
   normalizeTitle,
   PLATFORMS,
   RATINGS,
   TITLE_PATTERN,
+  TITLE_TEXT_PATTERN,
   UUID_PATTERN,
 } from './constants/request-values.ts';
 export {

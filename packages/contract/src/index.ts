@@ -20,6 +20,11 @@ export {
   userMessageFrameSchema,
 } from './events/client-frames.ts';
 export {
+  CLOSE_CODE_RULES,
+  type CloseCodeRule,
+  type ClosePhase,
+} from './events/close-code-rules.ts';
+export {
   assistantCompletedEventSchema,
   assistantDeltaEventSchema,
   assistantErrorEventSchema,
@@ -45,6 +50,7 @@ export { boundedText, type TextBounds } from './primitives/bounded-text.ts';
 export { conversationTitleSchema, normalizeTitle } from './primitives/conversation-title.ts';
 export { externalUserIdSchema } from './primitives/external-user-id.ts';
 export { localeSchema } from './primitives/locale.ts';
+export { type CharacterRules, TEXT_RULE_EXTENSIONS } from './primitives/text-rules.ts';
 export { isIanaTimeZone, timeZoneSchema } from './primitives/time-zone.ts';
 export { timestampSchema } from './primitives/timestamp.ts';
 export { uuidSchema } from './primitives/uuid.ts';

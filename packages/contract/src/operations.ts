@@ -18,7 +18,7 @@ import { capabilitiesSchema } from './resources/capabilities.ts';
 import { createdConversationSchema, renamedConversationSchema } from './resources/conversation.ts';
 import { submitFeedbackRequestSchema, submitFeedbackResponseSchema } from './resources/feedback.ts';
 import { tokenSchema } from './resources/token.ts';
-import { turnSchema, turnSummarySchema } from './resources/turn.ts';
+import { turnSchema } from './resources/turn.ts';
 import {
   deleteConversationResponseSchema,
   deleteTurnResponseSchema,
@@ -124,12 +124,14 @@ export const OPERATIONS = {
     body: sendMessageRequestSchema,
     responses: {
       202: {
-        description: 'Accepted; the turn is still being processed.',
-        schema: turnSummarySchema,
+        description:
+          'Accepted (or an identical replay): the turn is still `queued` or `running`; `assistant_message` and `error` are null.',
+        schema: turnSchema,
       },
       200: {
-        description: 'Replay of an identical message whose turn has already ended.',
-        schema: turnSummarySchema,
+        description:
+          'Identical replay of a message whose turn has ended (`Idempotent-Replayed: true`): the whole result, as `GET /turns/{turn_id}` gives it.',
+        schema: turnSchema,
       },
     },
     errors: [

@@ -153,7 +153,7 @@ describe.each(SETUPS)('$name', (setup) => {
   it('closes the channel with the same codes', async () => {
     const { baseUrl, control } = running;
     const { token } = await tenantAndToken(baseUrl, control);
-    const wrongProtocol = openChannel(baseUrl, ['chat', token]);
+    const wrongProtocol = openChannel(baseUrl, ['chat', ...channelProtocols(token)]);
     const wrongToken = openChannel(baseUrl, channelProtocols('not-a-token'));
     const open = openChannel(baseUrl, channelProtocols(token));
     open.send({ type: 'ping', id: 'p' });

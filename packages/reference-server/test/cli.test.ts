@@ -7,17 +7,21 @@ import { describe, expect, it } from 'vitest';
 import { TEST_CONFIG, waitFor } from './support/test-server.ts';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 
-function runCli(args: string[]): {
+function runCli(
+  args: string[],
+  env: Record<string, string> = { LOG_LEVEL: 'silent' },
+): {
   child: ChildProcess;
   stdout: () => string;
   stderr: () => string;
   exit: Promise<number | null>;
 } {
-  const child = spawn(tsx, ['--conditions=@partner-assistant/source', 'src/cli/main.ts', ...args], {
+  // node itself runs the CLI, as the bin does: no runner between the test's signals and it.
+  const flags = ['--import', 'tsx', '--conditions=@partner-assistant/source'];
+  const child = spawn(process.execPath, [...flags, 'src/cli/main.ts', ...args], {
     cwd: packageRoot,
-    env: { ...process.env, LOG_LEVEL: 'silent' },
+    env: { ...process.env, PORT: '', LOG_LEVEL: '', ...env },
   });
   let stdout = '';
   let stderr = '';
@@ -41,23 +45,39 @@ async function readyUrl(run: ReturnType<typeof runCli>): Promise<string> {
   throw new Error(`not ready: ${run.stderr()}`);
 }
 
-describe('partner-assistant-server CLI', () => {
+describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
   it('starts on the demo configuration, prints its URL and channel, and exits 0 on SIGTERM', async () => {
-    // `pnpm start -- --port 0` passes the `--` on: it is skipped.
-    const run = runCli(['--', '-p', '0']);
+    // `PORT` is honoured (0: a free port, never the default 4010); `pnpm start -- …` passes the
+    // `--` on: it is skipped.
+    const run = runCli(['--'], { PORT: '0', LOG_LEVEL: 'silent' });
     const url = await readyUrl(run);
+    expect(url).not.toMatch(/:4010$/);
+    // Readiness and the root answer without --admin, for probes and for a browser.
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const home = await (await fetch(url)).json();
+    expect(home).toMatchObject({ api: '/api/partners/v1', health: '/healthz' });
+    expect(home.docs).toMatch(/docs\/getting-started$/);
     expect(run.stdout().trim().split('\n')).toHaveLength(1);
     expect(run.stdout()).toContain(
       `WebSocket channel ${url.replace('http', 'ws')}/api/partners/v1/chat`,
     );
     // The demo credentials go to stderr, the only secrets ever printed (they are public).
-    await waitFor(() => run.stderr().includes('demo-production / demo-production-secret'));
-    expect(run.stderr()).toContain('demo-sandbox / demo-sandbox-secret');
-    const basic = Buffer.from('demo-sandbox:demo-sandbox-secret').toString('base64');
-    const reply = await fetch(`${url}/api/partners/v1/tokens`, {
+    await waitFor(() => run.stderr().includes('Getting started: https://'));
+    expect(run.stderr()).toContain('demo-production / demo-production-secret');
+    // The banner's curl issues a token as printed (its parts, as curl sends them).
+    const curl = /curl -u (\S+):(\S+) -H '([^']+)' -d '([^']+)' (\S+)/.exec(run.stderr());
+    const [, clientId = '', secret = '', header = '', body, tokenUrl = ''] = curl ?? [];
+    expect([clientId, secret]).toEqual(['demo-sandbox', 'demo-sandbox-secret']);
+    expect(tokenUrl).toBe(`${url}/api/partners/v1/tokens`);
+    const reply = await fetch(tokenUrl, {
       method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ external_user_id: 'demo-user' }),
+      headers: {
+        authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+        [header.split(': ')[0]!]: header.split(': ')[1]!,
+      },
+      body,
     });
     expect(reply.status).toBe(200);
     run.child.kill('SIGTERM');
@@ -74,6 +94,7 @@ describe('partner-assistant-server CLI', () => {
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
     expect(run.stderr()).not.toContain('s3cret');
+    expect(run.stderr()).not.toContain('curl');
   });
 
   it('rejects an unknown key or an invalid value, naming the key', async () => {
@@ -88,40 +109,31 @@ describe('partner-assistant-server CLI', () => {
       file,
       JSON.stringify({ ...TEST_CONFIG, partners: [{ ...partner, applications: [application] }] }),
     );
-    const run = runCli(['--config', file]);
+    const run = runCli(['--config', file, '--port', '0']);
     expect(await run.exit).not.toBe(0);
     expect(run.stderr()).toContain('partners.0.applications.0.colour: unknown key');
     expect(run.stderr()).toContain('partners.0.applications.0.limits.requests_per_minute');
   });
 
-  it('prints help, and refuses bad flags', async () => {
-    const help = runCli(['--help']);
-    expect(await help.exit).toBe(0);
-    expect(help.stdout()).toContain('--config FILE');
-    const bad = runCli(['--port', 'eighty']);
-    expect(await bad.exit).toBe(2);
-    expect(bad.stderr()).toContain('--port must be an integer from 0 to 65535, got "eighty"');
-    const short = runCli(['-h']);
-    expect(await short.exit).toBe(0);
-    expect(short.stdout()).toContain('-p, --port N');
-    const version = runCli(['--version']);
-    expect(await version.exit).toBe(0);
-    expect(version.stdout().trim()).toMatch(/^\d+\.\d+\.\d+/);
-  });
-
-  it('refuses a manual clock that nothing could move (no --admin)', async () => {
-    for (const args of [
-      ['--clock', 'manual'],
-      ['--seed', 'ci'],
-    ]) {
-      const run = runCli(args);
-      expect(await run.exit).toBe(2);
-      expect(run.stderr()).toContain('needs --admin');
-    }
+  it('prints help and its version, and refuses a bad flag in two lines: the reason, then where the help is', async () => {
+    const [help, version, bad] = [['--help'], ['--version'], ['--port', 'eighty']].map((args) =>
+      runCli(args),
+    );
+    expect(await help!.exit).toBe(0);
+    expect(help!.stdout()).toContain('-p, --port N');
+    expect(await version!.exit).toBe(0);
+    expect(version!.stdout().trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(await bad!.exit).toBe(2);
+    expect(bad!.stderr().trim().split('\n')).toEqual([
+      '--port must be an integer from 0 to 65535, got "eighty"',
+      'Run `partner-assistant-server --help`.',
+    ]);
   });
 
   it('serves the admin API with --admin, on a manual clock with --seed', async () => {
-    const run = runCli(['--admin', '--seed', 'cli-suite', '--start-at', '2026-05-01T00:00:00Z']);
+    const run = runCli([
+      ...['--admin', '--seed', 'cli-suite', '--start-at', '2026-05-01T00:00:00Z', '-p', '0'],
+    ]);
     const url = await readyUrl(run);
     expect(run.stdout()).toContain('admin API at /__admin');
     const advanced = await fetch(`${url}/__admin/clock/advance`, {
@@ -134,5 +146,25 @@ describe('partner-assistant-server CLI', () => {
     expect(tenant.status).toBe(201);
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
+  });
+
+  it('logs one JSON line per request when stderr is not a terminal, one readable line with --log-format pretty', async () => {
+    const json = runCli(['--port', '0'], {});
+    const pretty = runCli(['--port', '0', '--log-format', 'pretty', '--log-level', 'info'], {});
+    for (const run of [json, pretty]) {
+      const url = await readyUrl(run);
+      await fetch(`${url}/api/partners/v1/capabilities`);
+      await waitFor(() => run.stderr().includes('/api/partners/v1/capabilities'));
+      run.child.kill('SIGTERM');
+      expect(await run.exit).toBe(0);
+    }
+    const jsonLine = json
+      .stderr()
+      .split('\n')
+      .find((line) => line.includes('capabilities'));
+    expect(JSON.parse(jsonLine!)).toMatchObject({ msg: 'request', status: 401 });
+    expect(pretty.stderr()).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/api\/partners\/v1\/capabilities 401 [\d.]+ ms getCapabilities \(request [\w-]+\)$/m,
+    );
   });
 });

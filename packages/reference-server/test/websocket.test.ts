@@ -55,8 +55,8 @@ describe('WebSocket authentication', () => {
   it('closes with 4400, 4401 and 4403 as decided', async () => {
     const { token } = await newUserSession(server);
     const cases: Array<[Parameters<typeof openSocket>[1], number]> = [
-      [{ protocols: ['other.protocol', token] }, CLOSE_CODES.invalidRequest],
       [{ protocols: [] }, CLOSE_CODES.invalidRequest],
+      [{ protocols: [token, WEBSOCKET_SUBPROTOCOL] }, CLOSE_CODES.invalidRequest],
       [
         {
           protocols: [WEBSOCKET_SUBPROTOCOL, token],
@@ -158,6 +158,38 @@ describe('WebSocket authentication', () => {
       );
       expect(answer).toContain(`X-Request-Id: ${envelope.error.request_id}`);
     }
+  });
+
+  it('refuses an offer without service.partner.v1 before the upgrade, never echoing it', async () => {
+    const { token } = await newUserSession(server);
+    for (const protocols of [[token], ['other.protocol', token]]) {
+      const recording = openSocket(server, { protocols });
+      await expect(recording.opened).rejects.toThrow(/422/);
+    }
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(server.port, '127.0.0.1', () =>
+        socket.write(
+          [
+            'GET /api/partners/v1/chat HTTP/1.1',
+            'Host: localhost',
+            'Connection: Upgrade',
+            'Upgrade: websocket',
+            'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+            'Sec-WebSocket-Version: 13',
+            `Sec-WebSocket-Protocol: ${token}`,
+            '\r\n',
+          ].join('\r\n'),
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer.startsWith('HTTP/1.1 422')).toBe(true);
+    expect(answer).not.toContain(token);
+    expect(answer.toLowerCase()).not.toContain('sec-websocket-protocol:');
   });
 
   it('refuses upgrades on other paths', async () => {

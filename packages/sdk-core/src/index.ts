@@ -11,6 +11,8 @@ export {
   isPartnerValidationError,
   PartnerValidationError,
 } from './errors/partner-validation-error.ts';
+export type { ApiResponse, ApiResult } from './http/api-response.ts';
+export type { RequestOptions } from './http/request-options.ts';
 export {
   type Backoff,
   EXPONENTIAL_BACKOFF_DEFAULTS,
@@ -19,7 +21,6 @@ export {
 } from './retry/backoff.ts';
 export {
   type PartnerLogger,
-  type RequestOptions,
   TRANSPORT_DEFAULTS,
   type TransportOptions,
 } from './transport-options.ts';

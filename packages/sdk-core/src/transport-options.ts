@@ -59,6 +59,14 @@ export interface TransportOptions {
    * @example { debug: (message, context) => pinoLogger.debug(context, message) }
    */
   logger?: PartnerLogger;
+  /**
+   * Headers sent with every REST request (a call's `headers` add to them and win). Not sent on
+   * the WebSocket, whose handshake a browser does not let a page extend. `Authorization`,
+   * `Content-Type` and `Accept` are the SDK's and are refused.
+   * @default none
+   * @example { 'X-App-Version': '4.2.0' }
+   */
+  defaultHeaders?: Record<string, string>;
 }
 
 /** Defaults of {@link TransportOptions}. */
@@ -67,14 +75,3 @@ export const TRANSPORT_DEFAULTS = {
   maxRetryAfterMs: 60_000,
   timeoutMs: 10_000,
 } as const satisfies Partial<TransportOptions>;
-
-/** Options of one call. */
-export interface RequestOptions {
-  /**
-   * Cancels the call, including a wait between retries; the promise rejects with the signal's
-   * reason.
-   * @default none
-   * @example AbortSignal.timeout(5000)
-   */
-  signal?: AbortSignal;
-}

@@ -1,8 +1,17 @@
 type Listener = (...args: never[]) => void;
 
-/** Listener lists by event name; what the connection and the turn streams build on. */
+/** Told when an app's listener threw. */
+export type ListenerErrorReport = (error: unknown) => void;
+
+/**
+ * Listener lists by event name; what the connection and the turn streams build on. A listener
+ * that throws is reported (to `report`) and never breaks the SDK nor reaches the app's global
+ * handlers.
+ */
 export class Emitter<Events extends Record<string, unknown[]>> {
   readonly #listeners = new Map<keyof Events, Set<Listener>>();
+  /** @internal */
+  protected report: ListenerErrorReport | undefined;
 
   /**
    * Calls `listener` on each `type` event until the returned function is called.
@@ -26,16 +35,13 @@ export class Emitter<Events extends Record<string, unknown[]>> {
     this.#listeners.get(type)?.delete(listener as unknown as Listener);
   }
 
-  /** @internal A listener that throws is reported, never allowed to break the SDK. */
+  /** @internal Calls the listeners of `type`; one that throws is reported, and the rest run. */
   protected emit<K extends keyof Events>(type: K, ...args: Events[K]): void {
     for (const listener of [...(this.#listeners.get(type) ?? [])]) {
       try {
         (listener as unknown as (...values: Events[K]) => void)(...args);
       } catch (error) {
-        // Reported as an uncaught error, out of the SDK's stack (queueMicrotask is not everywhere).
-        Promise.resolve().then(() => {
-          throw error;
-        });
+        this.report?.(error);
       }
     }
   }

@@ -1,4 +1,6 @@
 import type { Message } from '@partner-assistant/contract';
+import type { ApiResult } from '@partner-assistant/sdk-core';
+import type { ApiPromise } from '../rest/api-promise.ts';
 import type { MessagePage } from './message-page.ts';
 
 /**
@@ -14,15 +16,15 @@ import type { MessagePage } from './message-page.ts';
  * ```
  */
 export class MessagePagePromise implements PromiseLike<MessagePage>, AsyncIterable<Message> {
-  readonly #load: () => Promise<MessagePage>;
-  #first: Promise<MessagePage> | undefined;
+  readonly #load: () => ApiPromise<MessagePage>;
+  #first: ApiPromise<MessagePage> | undefined;
 
   /** @internal */
-  constructor(load: () => Promise<MessagePage>) {
+  constructor(load: () => ApiPromise<MessagePage>) {
     this.#load = load;
   }
 
-  #firstPage(): Promise<MessagePage> {
+  #firstPage(): ApiPromise<MessagePage> {
     this.#first ??= this.#load();
     return this.#first;
   }
@@ -40,6 +42,17 @@ export class MessagePagePromise implements PromiseLike<MessagePage>, AsyncIterab
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<MessagePage | B> {
     return this.#firstPage().catch(onRejected);
+  }
+
+  /**
+   * The first page with the answer that carried it (`status`, `headers`, `requestId`).
+   * @example
+   * ```ts
+   * const { data: page, response } = await client.messages.list(conversationId).withResponse();
+   * ```
+   */
+  withResponse(): Promise<ApiResult<MessagePage>> {
+    return this.#firstPage().withResponse();
   }
 
   /** Every message from the first page's offset on, oldest first. */

@@ -1,8 +1,7 @@
-import type { Location, MessageMetadata, Turn } from '@partner-assistant/contract';
-import { PartnerTurnError } from '../errors/partner-turn-error.ts';
-import { isSequenced, type ServerFrame } from './frame-reader.ts';
+import type { Location, MessageMetadata, Turn, TurnEvent } from '@partner-assistant/contract';
+import type { ListenerErrorReport } from '../internal/emitter.ts';
 import { TurnStream } from './turn-stream.ts';
-import { type TurnNotice, TurnTracker } from './turn-tracker.ts';
+import { TurnTracker } from './turn-tracker.ts';
 
 /** The `user.message` frame of a turn sent over the socket. */
 export interface UserMessageFrame {
@@ -15,26 +14,36 @@ export interface UserMessageFrame {
 }
 
 /**
- * A turn the chat follows until it ends: its stream, its bookkeeping, and the frame that resumes
- * it on a new socket (the same `user.message` until the server accepted it, `turn.subscribe`
- * after). Holds no timers and does no I/O.
+ * A turn the chat follows until it ends: its stream, its bookkeeping, the counters its recovery
+ * keeps, and the frame that resumes it on a new socket (the same `user.message` until the server
+ * accepted it, `turn.subscribe` after). Sets no timers and does no I/O.
  */
 export class ActiveTurn {
-  readonly stream = new TurnStream();
+  readonly stream: TurnStream;
   readonly tracker: TurnTracker;
   readonly message: UserMessageFrame | undefined;
   /** Last time an event of this turn arrived, or it was (re)subscribed. */
   lastHeardAt: number;
   /** Idle periods in a row with nothing heard: the second sends it to REST. */
   idlePeriods = 0;
+  /** Since when the turn waits for the socket without progress (unset while it progresses). */
+  awaySince: number | undefined;
   /** Retryable refusals (`frame.rejected`) resent so far. */
   rejections = 0;
+  /** The timer of the resend after a retryable refusal. */
+  resendTimer: unknown;
   /** Stops the REST polling of this turn, while it runs. */
   polling: AbortController | undefined;
 
-  constructor(origin: { message: UserMessageFrame } | { turnId: string }, now: number) {
+  constructor(
+    origin: { message: UserMessageFrame } | { turnId: string },
+    now: number,
+    report: ListenerErrorReport,
+  ) {
+    this.stream = new TurnStream(report);
     this.message = 'message' in origin ? origin.message : undefined;
-    this.tracker = new TurnTracker('turnId' in origin ? origin.turnId : undefined);
+    this.tracker = new TurnTracker();
+    if ('turnId' in origin) this.accepted(origin.turnId);
     this.lastHeardAt = now;
   }
 
@@ -43,33 +52,33 @@ export class ActiveTurn {
   }
 
   /** The frame that (re)starts following this turn on a fresh socket. */
-  resumeFrame(): object {
+  resumeFrame(): UserMessageFrame | { type: 'turn.subscribe'; turn_id: string } {
     const turnId = this.tracker.turnId;
-    if (turnId !== undefined) return { type: 'turn.subscribe', turn_id: turnId };
-    return this.message as UserMessageFrame;
+    return turnId === undefined
+      ? (this.message as UserMessageFrame)
+      : { type: 'turn.subscribe', turn_id: turnId };
   }
 
-  /** Takes a frame; returns true when a gap in `seq` asks for a resubscription. */
-  receive(frame: ServerFrame, now: number): boolean {
+  /** Takes an event; returns true when a gap in `seq` asks for a resubscription. */
+  receive(event: TurnEvent, now: number): boolean {
     this.lastHeardAt = now;
     this.idlePeriods = 0;
-    const notices = this.tracker.apply(frame, isSequenced(frame));
-    if (notices.some((notice) => notice.kind === 'gap')) return true;
-    this.#deliver(notices);
+    const notices = this.tracker.apply(event);
+    if (notices[0]?.kind === 'gap') return true;
+    if (notices.length > 0) this.awaySince = undefined; // progress
+    this.stream.deliver(notices);
     return false;
+  }
+
+  /** Takes the turn's id, learnt over REST. */
+  accepted(turnId: string): void {
+    if (this.tracker.turnId !== undefined) return;
+    this.tracker.turnId = turnId;
+    this.stream.deliver([{ kind: 'accepted', turnId }]);
   }
 
   /** Takes the turn as read over REST. */
   receiveTurn(turn: Turn): void {
-    this.#deliver(this.tracker.applyTurn(turn));
-  }
-
-  #deliver(notices: TurnNotice[]): void {
-    const { tracker } = this;
-    this.stream.deliver(notices, tracker.status, tracker.text, () => {
-      const failure = notices.find((notice) => notice.kind === 'failed');
-      const detail = failure?.kind === 'failed' ? failure.failure : { message: 'The turn failed' };
-      return new PartnerTurnError({ ...detail, turnId: tracker.turnId ?? '' });
-    });
+    this.stream.deliver(this.tracker.applyTurn(turn));
   }
 }

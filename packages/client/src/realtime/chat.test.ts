@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatResource } from './chat.ts';
 import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
-
-const CONVERSATION = '0d1c2b3a-4f5e-4a6b-8c7d-9e0f1a2b3c4d';
-const TURN = '5f7c0c6e-8d0a-4b51-9a7e-1c2d3e4f5a6b';
+import {
+  accepted,
+  CONVERSATION_ID as CONVERSATION,
+  event,
+  message,
+  TURN_ID as TURN,
+  turn,
+} from './frames.test-support.ts';
 
 afterEach(() => {
   FakeSocket.instances.length = 0;
@@ -13,17 +18,13 @@ function setup() {
   const clock = new FakeClock();
   const { connection } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
   const restCalls: string[] = [];
-  const completed = {
-    turn_id: TURN,
-    status: 'completed',
-    assistant_message: { turn_id: TURN, content: 'Over REST', message_id: 'm' },
-  };
+  const completed = turn('completed', { assistant_message: message('Over REST') });
   const chat = new ChatResource({
     connection,
     messages: {
       send: async () => {
         restCalls.push('send');
-        return { turn_id: TURN, status: 'queued' };
+        return turn('queued');
       },
     } as never,
     turns: {
@@ -47,13 +48,6 @@ function setup() {
 /** Sends `message` with idempotency key `key` to the test conversation. */
 const ask = (chat: ChatResource, message: string, key: string) =>
   chat.send({ conversationId: CONVERSATION, message, clientMessageId: key });
-
-const accepted = (seq = 1) => ({
-  type: 'turn.accepted',
-  turn_id: TURN,
-  seq,
-  turn: { turn_id: TURN, status: 'queued', client_message_id: 'key-1' },
-});
 
 describe('ChatResource', () => {
   it('a message sent before the socket is open leaves as soon as it opens, with its idempotency key', async () => {
@@ -80,10 +74,14 @@ describe('ChatResource', () => {
     FakeSocket.last.serverClose(1006);
     await clock.advance(0);
     FakeSocket.last.accept();
-    expect(FakeSocket.last.sent.slice(1)).toEqual([
-      { type: 'turn.subscribe', turn_id: TURN },
-      expect.objectContaining({ type: 'user.message', client_message_id: 'key-2' }),
-    ]);
+    const resent = FakeSocket.last.sent.slice(1);
+    expect(resent).toHaveLength(2);
+    expect(resent).toEqual(
+      expect.arrayContaining([
+        { type: 'turn.subscribe', turn_id: TURN },
+        expect.objectContaining({ type: 'user.message', client_message_id: 'key-2' }),
+      ]),
+    );
   });
 
   it('a quiet running turn is resubscribed, then read over REST, and still delivers its final message', async () => {
@@ -148,12 +146,7 @@ describe('ChatResource', () => {
     await flush();
     FakeSocket.last.accept();
     FakeSocket.last.receive(accepted());
-    FakeSocket.last.receive({
-      type: 'assistant.completed',
-      turn_id: TURN,
-      seq: 2,
-      message: { content: '', turn_id: TURN },
-    });
+    FakeSocket.last.receive(event('assistant.completed', 2, { message: message('') }));
     chat.close();
     await expect(done.finalMessage()).resolves.toMatchObject({ turn_id: TURN });
     await expect(open.finalMessage()).rejects.toThrow(/closed/);

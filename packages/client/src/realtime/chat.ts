@@ -1,20 +1,18 @@
-import type { Location, MessageMetadata, Turn } from '@partner-assistant/contract';
-import { API_ERROR_CODES } from '@partner-assistant/contract/constants';
-import {
-  type Backoff,
-  isPartnerError,
-  PartnerApiError,
-  PartnerError,
-} from '@partner-assistant/sdk-core';
+import type {
+  Location,
+  MessageMetadata,
+  ServerEventOf,
+  TurnEvent,
+} from '@partner-assistant/contract';
+import { API_ERROR_CODES, type ApiErrorCode } from '@partner-assistant/contract/constants';
+import { PartnerApiError, PartnerError } from '@partner-assistant/sdk-core';
 import { createClientMessageId } from '../internal/client-message-id.ts';
-import type { MessagesResource } from '../resources/messages.ts';
-import type { TurnsResource } from '../resources/turns.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
 import { ActiveTurn } from './active-turn.ts';
 import type { Connection } from './connection.ts';
-import type { ServerFrame } from './frame-reader.ts';
-import type { Timers } from './platform.ts';
+import { Recovery, type RecoverySettings } from './recovery.ts';
 import type { TurnStream } from './turn-stream.ts';
+import { turnOf } from './turn-tracker.ts';
 
 /** Input of {@link ChatResource.send}. */
 export interface ChatSendInput {
@@ -31,42 +29,51 @@ export interface ChatSendInput {
 }
 
 /** What the chat needs besides the connection. */
-export interface ChatSettings {
+export interface ChatSettings
+  extends Omit<RecoverySettings, 'isOpen' | 'resubscribe' | 'forget' | 'accepted'> {
   connection: Connection;
-  messages: MessagesResource;
-  turns: TurnsResource;
-  timers: Timers;
-  now: () => number;
   validate: boolean;
-  streamIdleTimeoutMs: number;
-  recoveryWindowMs: number;
-  /** Waits of resends after a retryable refusal, and after REST polling failed for a while. */
-  backoff: Backoff;
-  maxRetries: number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
  * `client.chat`: questions and answers over the WebSocket. A turn is followed until it ends,
  * whatever happens to the socket: resent or resubscribed on every new socket, resubscribed when
- * it goes quiet, and read over REST when the socket stays away.
+ * it goes quiet, and read over REST when the socket does not deliver it (see `Recovery`).
  */
 export class ChatResource {
   readonly #settings: ChatSettings;
-  readonly #active = new Set<ActiveTurn>();
-  #recoveryTimer: unknown;
-  #idleTimer: unknown;
+  /** Unfinished turns, by turn id once known, by `client_message_id` before. */
+  readonly #active = new Map<string, ActiveTurn>();
+  readonly #recovery: Recovery;
   #closed = false;
 
   /** @internal */
   constructor(settings: ChatSettings) {
     this.#settings = settings;
     const { connection } = settings;
+    this.#recovery = new Recovery(
+      {
+        ...settings,
+        isOpen: () => connection.state === 'open',
+        resubscribe: (turn) => this.#resume(turn),
+        forget: (turn) => this.#forget(turn),
+        accepted: (turn, turnId) => this.#index(turn, turnId),
+      },
+      () => this.#active.values(),
+    );
     connection.on('open', () => {
-      for (const turn of this.#active) this.#resume(turn);
+      for (const turn of this.#active.values()) this.#resume(turn);
     });
-    connection.on('frame', (frame) => this.#route(frame));
-    connection.on('statechange', (state) => this.#watchRecovery(state === 'open'));
+    connection.on('frame', (event) => {
+      if (event.type === 'frame.rejected') this.#rejected(event);
+      else if (event.type !== 'pong') this.#route(event);
+    });
+    connection.on('statechange', () => this.#recovery.check());
+    // A frame of the turn did not pass the door: read the turn over REST at once (as well).
+    connection.on('skipped', (turnId) => {
+      const turn = this.#active.get(turnId);
+      if (turn) void this.#recovery.poll(turn);
+    });
     connection.on('failure', (error) => this.#failAll(error));
   }
 
@@ -90,12 +97,12 @@ export class ChatResource {
       location: input.location,
       metadata: input.metadata,
     };
-    return this.#follow(new ActiveTurn({ message }, this.#settings.now()));
+    return this.#follow(message.client_message_id, { message });
   }
 
   /**
    * Follows an existing turn (after an app restart, or one sent over REST): its stream starts
-   * from a snapshot of everything so far.
+   * from a snapshot of everything so far; its `turnId` resolves at once.
    * @example
    * ```ts
    * const final = await client.chat.resume(savedTurnId).finalMessage();
@@ -103,7 +110,7 @@ export class ChatResource {
    */
   resume(turnId: string): TurnStream {
     if (this.#settings.validate) checkId('turnId', turnId);
-    return this.#follow(new ActiveTurn({ turnId }, this.#settings.now()));
+    return this.#follow(turnId, { turnId });
   }
 
   /** @internal Ends every unfinished stream and timer. */
@@ -112,17 +119,17 @@ export class ChatResource {
     this.#failAll(new PartnerError('The client was closed before the turn ended'));
   }
 
-  #follow(turn: ActiveTurn): TurnStream {
+  #follow(key: string, origin: ConstructorParameters<typeof ActiveTurn>[0]): TurnStream {
+    const { connection, now } = this.#settings;
+    const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
     if (this.#closed) {
       turn.stream.fail(new PartnerError('The client is closed'));
       return turn.stream;
     }
-    this.#active.add(turn);
-    const { connection } = this.#settings;
+    this.#active.set(key, turn);
     connection.connect();
     this.#resume(turn);
-    this.#watchRecovery(connection.state === 'open');
-    this.#scheduleIdleCheck();
+    this.#recovery.check();
     return turn.stream;
   }
 
@@ -131,128 +138,50 @@ export class ChatResource {
     this.#settings.connection.send(turn.resumeFrame());
   }
 
-  #route(frame: ServerFrame): void {
-    const turn = this.#find(frame);
+  #route(event: TurnEvent): void {
+    const turn =
+      this.#active.get(event.turn_id) ?? this.#active.get(turnOf(event)?.client_message_id ?? '');
     if (!turn) return;
-    if (frame.type === 'frame.rejected') {
-      this.#rejected(turn, frame);
-      return;
-    }
-    if (turn.receive(frame, this.#settings.now()))
-      this.#settings.connection.send(turn.resumeFrame());
+    if (turn.receive(event, this.#settings.now())) this.#resume(turn);
     if (turn.ended) this.#forget(turn);
+    else if (turn.tracker.turnId !== undefined) this.#index(turn, turn.tracker.turnId);
   }
 
-  #find(frame: ServerFrame): ActiveTurn | undefined {
-    const nested = frame.turn as { client_message_id?: unknown } | undefined;
-    const key = frame.client_message_id ?? nested?.client_message_id;
-    for (const turn of this.#active) {
-      const { turnId } = turn.tracker;
-      if (turnId !== undefined ? turnId === frame.turn_id : turn.message?.client_message_id === key)
-        return turn;
-    }
-    return undefined;
+  /** Files a turn under its id, once the server gave it one. */
+  #index(turn: ActiveTurn, turnId: string): void {
+    turn.accepted(turnId);
+    if (this.#active.get(turnId) === turn) return;
+    this.#forget(turn, false);
+    this.#active.set(turnId, turn);
   }
 
-  #rejected(turn: ActiveTurn, frame: ServerFrame): void {
-    const body = (frame.error ?? {}) as {
-      code?: string;
-      message?: string;
-      retryable?: boolean;
-      request_id?: string;
-    };
-    const code = body.code ?? 'invalid_request';
+  #rejected(event: ServerEventOf<'frame.rejected'>): void {
+    const key = event.turn_id ?? event.client_message_id;
+    const turn = key === undefined ? undefined : this.#active.get(key);
+    if (!turn) return;
+    const { code, message, retryable, request_id: requestId } = event.error;
+    const { timers, backoff, maxRetries } = this.#settings;
     const rejections = ++turn.rejections;
-    if (body.retryable && rejections <= this.#settings.maxRetries) {
-      this.#settings.timers.setTimeout(
-        () => this.#active.has(turn) && this.#resume(turn),
-        this.#settings.backoff(rejections),
-      );
+    if (retryable && rejections <= maxRetries) {
+      turn.resendTimer = timers.setTimeout(() => this.#resume(turn), backoff(rejections));
       return;
     }
-    const status = (API_ERROR_CODES as Record<string, { status: number }>)[code]?.status ?? 400;
-    const { message = code, retryable = false, request_id: requestId } = body;
+    const status = API_ERROR_CODES[code as ApiErrorCode]?.status ?? 400;
     turn.stream.fail(new PartnerApiError({ status, code, message, retryable, requestId }));
     this.#forget(turn);
   }
 
-  /** Starts the recovery window while the socket is away, or stops it once it is back. */
-  #watchRecovery(open: boolean): void {
-    const { timers, recoveryWindowMs } = this.#settings;
-    if (open || this.#active.size === 0) {
-      timers.clearTimeout(this.#recoveryTimer);
-      this.#recoveryTimer = undefined;
-    } else if (this.#recoveryTimer === undefined) {
-      this.#recoveryTimer = timers.setTimeout(() => {
-        this.#recoveryTimer = undefined;
-        for (const turn of this.#active) void this.#poll(turn);
-      }, recoveryWindowMs);
-    }
-  }
-
-  /** Resubscribes a turn that went quiet; sends it to REST when it stays quiet. */
-  #scheduleIdleCheck(): void {
-    const { timers, now, streamIdleTimeoutMs, connection } = this.#settings;
-    if (this.#idleTimer !== undefined || this.#active.size === 0) return;
-    this.#idleTimer = timers.setTimeout(() => {
-      this.#idleTimer = undefined;
-      for (const turn of this.#active) {
-        if (now() - turn.lastHeardAt < streamIdleTimeoutMs || connection.state !== 'open') continue;
-        if (++turn.idlePeriods === 1) this.#resume(turn);
-        else void this.#poll(turn);
-      }
-      this.#scheduleIdleCheck();
-    }, streamIdleTimeoutMs / 3);
-  }
-
-  /** Follows a turn over REST until it ends: the socket is not coming back for it. */
-  async #poll(turn: ActiveTurn): Promise<void> {
-    if (turn.polling || turn.ended) return;
-    const stop = new AbortController();
-    const signal = stop.signal;
-    turn.polling = stop;
-    const { messages, turns, backoff, sleep } = this.#settings;
-    for (let attempt = 1; !turn.ended; attempt++) {
-      try {
-        let turnId = turn.tracker.turnId;
-        const { message } = turn;
-        if (turnId === undefined && message) {
-          // The same idempotency key: if the socket had delivered it, this finds that turn.
-          const { conversation_id, client_message_id, location, metadata } = message;
-          const input = {
-            message: message.message,
-            location,
-            metadata,
-            clientMessageId: client_message_id,
-          };
-          const summary = await messages.send(conversation_id, input, { signal });
-          turn.receiveTurn({ ...summary, assistant_message: null, error: null } as Turn);
-          turnId = summary.turn_id;
-        }
-        turn.receiveTurn(await turns.wait(turnId as string, { signal }));
-      } catch (error) {
-        if (signal.aborted) break;
-        if (!isPartnerError(error) || !error.retryable) {
-          turn.stream.fail(error instanceof Error ? error : new PartnerError(String(error)));
-        } else await sleep(backoff(attempt), signal).catch(() => {});
-      }
-    }
-    turn.polling = undefined;
-    this.#forget(turn);
-  }
-
-  #forget(turn: ActiveTurn): void {
+  /** Stops following `turn` (`ended`: for good, with its timers and polling). */
+  #forget(turn: ActiveTurn, ended = true): void {
+    for (const [key, value] of this.#active) if (value === turn) this.#active.delete(key);
+    if (!ended) return;
     turn.polling?.abort();
-    this.#active.delete(turn);
-    if (this.#active.size === 0) {
-      this.#settings.timers.clearTimeout(this.#idleTimer);
-      this.#idleTimer = undefined;
-      this.#watchRecovery(true);
-    }
+    this.#settings.timers.clearTimeout(turn.resendTimer);
+    this.#recovery.check();
   }
 
   #failAll(error: Error): void {
-    for (const turn of [...this.#active]) {
+    for (const turn of [...this.#active.values()]) {
       turn.stream.fail(error);
       this.#forget(turn);
     }

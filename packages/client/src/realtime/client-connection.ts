@@ -1,4 +1,7 @@
-import type { ConnectionState } from './connection.ts';
+import type { ConnectionEvents, ConnectionState } from './connection.ts';
+
+/** Events of {@link ClientConnection}: `statechange` and `error`. */
+export type ClientConnectionEvents = Pick<ConnectionEvents, 'statechange' | 'error'>;
 
 /**
  * `client.connection`: the state of the client's WebSocket, for a banner or a spinner.
@@ -10,10 +13,20 @@ import type { ConnectionState } from './connection.ts';
 export interface ClientConnection {
   /** `idle`, `connecting`, `open`, `reconnecting`, `suspended` or `closed`. */
   readonly state: ConnectionState;
-  /** Calls `listener` on every change of state; returns the function that stops it. */
-  on(type: 'statechange', listener: (state: ConnectionState) => void): () => void;
+  /**
+   * Calls `listener` on each `type` event until the returned function is called: `statechange`
+   * on every change of state; `error` with what one of your listeners (of the connection or of a
+   * stream) threw, which the SDK catches, logs at `warn`, and never rethrows.
+   */
+  on<K extends keyof ClientConnectionEvents>(
+    type: K,
+    listener: (...args: ClientConnectionEvents[K]) => void,
+  ): () => void;
   /** Stops calling `listener`. */
-  off(type: 'statechange', listener: (state: ConnectionState) => void): void;
+  off<K extends keyof ClientConnectionEvents>(
+    type: K,
+    listener: (...args: ClientConnectionEvents[K]) => void,
+  ): void;
   /** Connects now instead of on first use (and again after the server refused the client). */
   connect(): void;
 }

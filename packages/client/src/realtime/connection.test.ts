@@ -101,11 +101,24 @@ describe('Connection state machine', () => {
     });
   });
 
-  it('a token that expires after a working connection is refreshed again: the count restarts on success', async () => {
-    const { connection, tokenCalls } = await connected();
+  it('4401 right after the pong, again and again: one refresh per minute, then closed with unauthorized', async () => {
+    const { connection, tokenCalls, failures } = await connected();
+    FakeSocket.last.serverClose(4401);
+    await flush();
+    FakeSocket.last.accept(); // the pong does not reset the budget
+    FakeSocket.last.serverClose(4401);
+    await flush();
+    expect(tokenCalls()).toBe(2);
+    expect(connection.state).toBe('closed');
+    expect(failures[0]).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('a token that expires a minute after the last refresh is refreshed again', async () => {
+    const { clock, connection, tokenCalls } = await connected();
     FakeSocket.last.serverClose(4401);
     await flush();
     FakeSocket.last.accept();
+    await clock.advance(60_000);
     FakeSocket.last.serverClose(4401);
     await flush();
     expect(tokenCalls()).toBe(3);
@@ -203,7 +216,8 @@ describe('Connection state machine', () => {
     FakeSocket.last.receive({ no: 'type' });
     FakeSocket.last.receive({ type: 'assistant.delta', turn_id: 't', seq: 0, text: 'x' });
     FakeSocket.last.receive({ type: 'future.event', anything: 1 });
-    expect(frames).toEqual([{ type: 'future.event', anything: 1 }]);
+    FakeSocket.last.receive({ type: 'pong', id: 'p', later: true });
+    expect(frames).toEqual([{ type: 'pong', id: 'p', later: true }]);
     expect(connection.state).toBe('open');
   });
 });

@@ -1,3 +1,4 @@
+import type { ServerEvent } from '@partner-assistant/contract';
 import { WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract/constants';
 import {
   PartnerApiError,
@@ -6,7 +7,7 @@ import {
 } from '@partner-assistant/sdk-core';
 import { Emitter } from '../internal/emitter.ts';
 import type { TokenSource } from '../tokens/token-source.ts';
-import { readServerFrame, type ServerFrame } from './frame-reader.ts';
+import { readServerFrame } from './frame-reader.ts';
 import { Heartbeat } from './heartbeat.ts';
 import type { LifecycleAdapter, LifecycleSignal } from './lifecycle.ts';
 import type { Timers, WebSocketConstructor, WebSocketLike } from './platform.ts';
@@ -30,8 +31,12 @@ export type ConnectionState =
 export interface ConnectionEvents extends Record<string, unknown[]> {
   /** The state changed. */
   statechange: [state: ConnectionState];
-  /** @internal A frame arrived. */
-  frame: [frame: ServerFrame];
+  /** A listener of the client (of the connection or of a turn stream) threw `error`. */
+  error: [error: unknown];
+  /** @internal An event passed the door. */
+  frame: [event: ServerEvent];
+  /** @internal An event of turn `turnId` did not pass the door. */
+  skipped: [turnId: string];
   /** @internal A socket opened: unfinished turns resume. */
   open: [];
   /** @internal The connection gave up for good. */
@@ -57,10 +62,17 @@ const FAILURES: Record<number, [status: number, code: string, message: string]> 
   4403: [403, 'insufficient_scope', 'The token lacks the chat:read scope'],
 };
 
+/** A `4401` within this long of the last token refresh closes the connection for good. */
+const REFRESH_WINDOW_MS = 60_000;
+
+/** How long `close()` waits for the closing handshake before the socket is terminated. */
+const CLOSE_WAIT_MS = 250;
+
 /**
  * The one WebSocket of a client and its state machine: lazy connect, a token from the provider on
- * every attempt, one forced token refresh on `4401`, reconnection with backoff (at once after a
- * working connection dropped), suspension, heartbeat, and lifecycle signals.
+ * every attempt, at most one forced token refresh per minute on `4401`, reconnection with backoff
+ * (at once only after a socket that delivered what was asked of it), suspension, heartbeat, and
+ * lifecycle signals.
  */
 export class Connection extends Emitter<ConnectionEvents> {
   #state: ConnectionState = 'idle';
@@ -69,8 +81,13 @@ export class Connection extends Emitter<ConnectionEvents> {
   #socket: WebSocketLike | undefined;
   #token = '';
   #verified = false;
+  /** The socket delivered (a frame other than `pong` when a turn was asked of it). */
+  #worked = false;
+  /** A turn frame was sent that this socket has not answered yet. */
+  #owed = false;
   #progress = { attempt: 0, failingSince: 0 };
-  #refreshedToken = false;
+  #refreshedAt = -Infinity;
+  #reporting = false;
   #online = true;
   #retryTimer: unknown;
   #closedByUser = false;
@@ -79,6 +96,7 @@ export class Connection extends Emitter<ConnectionEvents> {
   /** @internal */
   constructor(settings: ConnectionSettings) {
     super();
+    this.report = this.reportListenerError;
     this.#settings = settings;
     this.#heartbeat = new Heartbeat({
       ...settings.heartbeat,
@@ -94,6 +112,15 @@ export class Connection extends Emitter<ConnectionEvents> {
     return this.#state;
   }
 
+  /** @internal Reports an app listener's error: to the logger, and to `error` listeners. */
+  readonly reportListenerError = (error: unknown): void => {
+    this.#log('a listener threw', error);
+    if (this.#reporting) return;
+    this.#reporting = true;
+    this.emit('error', error);
+    this.#reporting = false;
+  };
+
   /**
    * Opens the connection now rather than on first use. Does nothing while it is up; after the
    * server refused the client (`closed` without `client.close()`), tries again.
@@ -105,33 +132,40 @@ export class Connection extends Emitter<ConnectionEvents> {
       this.#onLifecycle(signal),
     );
     this.#progress = { attempt: 0, failingSince: this.#settings.now() };
-    this.#refreshedToken = false;
+    this.#refreshedAt = -Infinity;
     this.#setState('connecting');
     void this.#open();
   }
 
   /** @internal Sends a frame if a socket is open; false otherwise (it is re-sent on open). */
-  send(frame: object): boolean {
+  send(frame: { type: string }): boolean {
     if (this.#socket?.readyState !== 1) return false;
+    this.#owed ||= frame.type !== 'ping';
     this.#socket.send(JSON.stringify(frame));
     return true;
   }
 
-  /** @internal Closes for good; resolves once the socket has closed. */
+  /**
+   * @internal Closes for good; resolves once the socket has closed, or was terminated when the
+   * server did not finish the closing handshake within 250 ms.
+   */
   close(): Promise<void> {
+    const { timers, tokens } = this.#settings;
     this.#closedByUser = true;
     this.#setState('closed');
-    this.#settings.timers.clearTimeout(this.#retryTimer);
+    timers.clearTimeout(this.#retryTimer);
     this.#heartbeat.stop();
     this.#stopLifecycle?.();
+    tokens.close();
     const socket = this.#detach();
     if (!socket || socket.readyState >= 2) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
-        this.#settings.timers.clearTimeout(timer);
+        timers.clearTimeout(timer);
+        socket.terminate?.();
         resolve();
       };
-      const timer = this.#settings.timers.setTimeout(done, 1000);
+      const timer = timers.setTimeout(done, CLOSE_WAIT_MS);
       socket.onclose = done;
       socket.close(1000);
     });
@@ -167,7 +201,7 @@ export class Connection extends Emitter<ConnectionEvents> {
     }
     this.#token = token;
     this.#socket = socket;
-    this.#verified = false;
+    this.#verified = this.#worked = this.#owed = false;
     socket.onopen = () => {
       this.#heartbeat.start();
       this.send({ type: 'ping' }); // its pong proves the token was accepted
@@ -180,19 +214,23 @@ export class Connection extends Emitter<ConnectionEvents> {
 
   #receive(data: unknown): void {
     this.#heartbeat.frameReceived();
-    if (!this.#verified) {
-      // The first frame (the pong to our ping) proves the server kept the socket: it is open.
-      this.#verified = true;
-      this.#refreshedToken = false;
-      this.#progress = { attempt: 0, failingSince: this.#settings.now() };
-      this.#setState('open');
+    // The first frame (the pong to our ping) proves the server kept the socket: it is open.
+    if (!this.#verified) this.#setState('open');
+    this.#verified = true;
+    const event = readServerFrame(data);
+    if (Array.isArray(event)) {
+      const [reason, turnId] = event;
+      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', { reason });
+      if (typeof turnId === 'string') this.emit('skipped', turnId);
+      return;
     }
-    const frame = readServerFrame(data);
-    if ('skipped' in frame)
-      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', {
-        reason: frame.skipped,
-      });
-    else this.emit('frame', frame);
+    // It works once it answered what was asked (a pong is enough when nothing was): only then do
+    // reconnections start again at once.
+    if (!this.#worked && (!this.#owed || (event && event.type !== 'pong'))) {
+      this.#worked = true;
+      this.#progress = { attempt: 0, failingSince: this.#settings.now() };
+    }
+    if (event) this.emit('frame', event);
   }
 
   #closed(socket: WebSocketLike, code: number): void {
@@ -203,7 +241,11 @@ export class Connection extends Emitter<ConnectionEvents> {
     this.#settings.logger?.debug?.('partner-assistant: socket closed', { code });
     const action = closeAction(code);
     if (action === 'reconnect') this.#retry();
-    else if (action === 'refresh-token' && !this.#refreshedToken) void this.#refreshThenOpen();
+    else if (
+      action === 'refresh-token' &&
+      this.#settings.now() - this.#refreshedAt >= REFRESH_WINDOW_MS
+    )
+      void this.#refreshThenOpen();
     else this.#refused(code);
   }
 
@@ -217,7 +259,7 @@ export class Connection extends Emitter<ConnectionEvents> {
   }
 
   async #refreshThenOpen(): Promise<void> {
-    this.#refreshedToken = true;
+    this.#refreshedAt = this.#settings.now();
     this.#setState('reconnecting');
     const fresh = await this.#settings.tokens.refresh(this.#token).catch(() => undefined);
     if (this.#state === 'closed') return;
@@ -225,10 +267,12 @@ export class Connection extends Emitter<ConnectionEvents> {
     else void this.#open();
   }
 
-  /** Drops a socket that stopped answering, without waiting for a close handshake. */
+  /** Drops a socket that stopped answering (or is not wanted), without a close handshake. */
   #drop(reason: string): void {
     this.#settings.logger?.debug?.('partner-assistant: dropping the socket', { reason });
-    this.#detach()?.close(4000);
+    const socket = this.#detach();
+    if (socket?.terminate) socket.terminate();
+    else socket?.close(4000);
     this.#heartbeat.stop();
     if (this.#state !== 'closed') this.#retry();
   }
@@ -241,8 +285,8 @@ export class Connection extends Emitter<ConnectionEvents> {
       this.#setState('suspended'); // until `online`
       return;
     }
-    if (this.#verified) this.#progress = { attempt: 0, failingSince: now() };
-    this.#verified = false;
+    if (this.#worked) this.#progress = { attempt: 0, failingSince: now() };
+    this.#worked = false;
     const { delayMs, suspended } = reconnectDelay(this.#progress, now(), policy);
     this.#progress.attempt++;
     // Until a first connection worked the state stays `connecting`.
@@ -282,8 +326,9 @@ export class Connection extends Emitter<ConnectionEvents> {
     const socket = this.#socket;
     this.#socket = undefined;
     if (socket) {
-      socket.onopen = socket.onmessage = socket.onerror = null;
-      socket.onclose = null;
+      socket.onopen = socket.onmessage = socket.onclose = null;
+      // Never null: `ws` throws an `error` nobody listens to (closing while connecting does that).
+      socket.onerror = () => {};
     }
     return socket;
   }

@@ -1,46 +1,31 @@
-import { TURN_EVENT_TYPES } from '@partner-assistant/contract/constants';
-
-/** A server frame the client could read: at least a `type`; turn events carry `turn_id` and `seq`. */
-export interface ServerFrame {
-  type: string;
-  turn_id?: string;
-  seq?: number;
-  [field: string]: unknown;
-}
-
-/** Event types that belong to a turn's `seq` sequence. */
-const SEQUENCED = new Set<string>(TURN_EVENT_TYPES);
+import type { ServerEvent } from '@partner-assistant/contract';
+import { SERVER_EVENT_TYPES } from '@partner-assistant/contract/constants';
+import { isRecord, whyNot } from '../validation/shape.ts';
 
 /**
- * Reads one text frame, or returns why it is skipped: not JSON, not an object with a string
- * `type`, or a turn event without a string `turn_id` and a positive whole `seq`. Events of types
- * this version does not know are kept, untouched, for forward compatibility.
+ * A frame that did not pass: why (naming its type, never its content), and the `turn_id` it
+ * carried, when it did, so the turn can be recovered at once.
  */
-export function readServerFrame(data: unknown): ServerFrame | { skipped: string } {
-  if (typeof data !== 'string') return { skipped: 'not a text frame' };
+export type SkippedFrame = [reason: string, turnId?: unknown];
+
+/**
+ * The door of every WebSocket frame: reads one text frame into a server event of the contract,
+ * or says why it is skipped (not JSON, no string `type`, a known event whose fields do not fit
+ * the contract). An event of a type this version does not know returns `undefined`: it passes,
+ * unread, as the API asks clients to ignore it.
+ */
+export function readServerFrame(data: unknown): ServerEvent | SkippedFrame | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(data);
+    value = JSON.parse(data as string);
   } catch {
-    return { skipped: 'not JSON' };
+    return ['not JSON'];
   }
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    typeof (value as ServerFrame).type !== 'string'
-  ) {
-    return { skipped: 'no type' };
-  }
-  const frame = value as ServerFrame;
-  if (SEQUENCED.has(frame.type)) {
-    if (typeof frame.turn_id !== 'string') return { skipped: `${frame.type} without turn_id` };
-    if (!Number.isSafeInteger(frame.seq) || (frame.seq as number) < 1)
-      return { skipped: `${frame.type} with a bad seq` };
-  }
-  return frame;
-}
-
-/** True for a turn event whose `seq` the client orders and deduplicates. */
-export function isSequenced(frame: ServerFrame): boolean {
-  return SEQUENCED.has(frame.type);
+  const type = isRecord(value) ? value.type : undefined;
+  if (typeof type !== 'string') return ['no type'];
+  if (!(SERVER_EVENT_TYPES as readonly string[]).includes(type)) return undefined;
+  const reason = whyNot(type, value, '');
+  return reason
+    ? [`${type}: ${reason}`, (value as { turn_id?: unknown }).turn_id]
+    : (value as ServerEvent);
 }

@@ -7,6 +7,8 @@ export interface WebSocketLike {
   onerror: ((event: unknown) => void) | null;
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  /** Ends the connection at once, without a closing handshake (`ws` has it; browsers do not). */
+  terminate?(): void;
 }
 
 /**

@@ -1,6 +1,5 @@
-import type { Message } from '@partner-assistant/contract';
-import { Emitter } from '../internal/emitter.ts';
-import type { ServerFrame } from './frame-reader.ts';
+import type { Message, TurnEvent } from '@partner-assistant/contract';
+import { Emitter, type ListenerErrorReport } from '../internal/emitter.ts';
 import type { TurnNotice, TurnStreamStatus } from './turn-tracker.ts';
 
 /** Listeners of a {@link TurnStream}, by event name. */
@@ -11,11 +10,14 @@ export interface TurnStreamEvents extends Record<string, unknown[]> {
   delta: [text: string, snapshot: string];
   /** After a reconnection: all the answer text so far (already handed out through `delta`). */
   snapshot: [content: string];
-  /** Every server event of this turn, in `seq` order, each once. */
-  event: [event: ServerFrame];
+  /** Every event of this turn, in `seq` order, each once (events of unknown types are ignored). */
+  event: [event: TurnEvent];
   /** The final assistant message. */
   completed: [message: Message];
-  /** The turn failed, or the stream could not be followed (auth, client closed). */
+  /**
+   * The stream ended without a message: the turn failed (`PartnerTurnError`), or it could not be
+   * followed (auth, a body that breaks the contract, recovery gave up, client closed).
+   */
   error: [error: Error];
 }
 
@@ -42,20 +44,21 @@ function settleable<T>() {
  * const message = await stream.finalMessage();
  * ```
  */
-export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterable<ServerFrame> {
+export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterable<TurnEvent> {
   /** The turn's id, known once the server accepted the message (or at once, for a resumed turn). */
   readonly turnId: Promise<string>;
   readonly #turnId = settleable<string>();
   readonly #final = settleable<Message>();
-  readonly #events: ServerFrame[] = [];
+  readonly #events: TurnEvent[] = [];
   readonly #waiters = new Set<() => void>();
   #status: TurnStreamStatus = 'pending';
   #text = '';
   #error: Error | undefined;
 
   /** @internal */
-  constructor() {
+  constructor(report?: ListenerErrorReport) {
     super();
+    this.report = report;
     this.turnId = this.#turnId.promise;
   }
 
@@ -75,9 +78,9 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   }
 
   /** This turn's server events in `seq` order, each once; throws when the turn fails. */
-  [Symbol.asyncIterator](): AsyncIterator<ServerFrame> {
+  [Symbol.asyncIterator](): AsyncIterator<TurnEvent> {
     let index = 0;
-    const next = (): Promise<IteratorResult<ServerFrame>> => {
+    const next = (): Promise<IteratorResult<TurnEvent>> => {
       const event = this.#events[index];
       if (event !== undefined) {
         index++;
@@ -90,27 +93,26 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     return { next };
   }
 
-  /** @internal Applies what the tracker decided; `status` and `text` are the tracker's. */
-  deliver(
-    notices: TurnNotice[],
-    status: TurnStreamStatus,
-    text: string,
-    failWith: () => Error,
-  ): void {
-    this.#status = status;
-    this.#text = text;
+  /** @internal Applies what the tracker decided. */
+  deliver(notices: TurnNotice[]): void {
     for (const notice of notices) {
       if (notice.kind === 'accepted') this.#turnId.resolve(notice.turnId);
+      else if (notice.kind === 'state') this.#status = notice.status;
       else if (notice.kind === 'event') {
         this.#events.push(notice.event);
         this.emit('event', notice.event);
-      } else if (notice.kind === 'status') this.emit('status', notice.label);
-      else if (notice.kind === 'delta') this.emit('delta', notice.text, notice.snapshot);
-      else if (notice.kind === 'snapshot') this.emit('snapshot', notice.content);
-      else if (notice.kind === 'completed') {
+      } else if (notice.kind === 'label') this.emit('status', notice.label);
+      else if (notice.kind === 'delta') {
+        this.#text = notice.snapshot;
+        this.emit('delta', notice.text, notice.snapshot);
+      } else if (notice.kind === 'snapshot') {
+        this.#text = notice.content;
+        this.emit('snapshot', notice.content);
+      } else if (notice.kind === 'completed') {
+        this.#text = notice.message.content;
         this.#final.resolve(notice.message);
         this.emit('completed', notice.message);
-      } else if (notice.kind === 'failed') this.fail(failWith());
+      } else if (notice.kind === 'failed') this.fail(notice.error);
     }
     this.#wake();
   }
@@ -119,7 +121,8 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   fail(error: Error): void {
     if (this.#error || this.#status === 'completed') return;
     this.#error = error;
-    if (this.#status !== 'failed') this.#status = 'failed';
+    this.#status = 'failed';
+    this.#text = '';
     this.#turnId.reject(error);
     this.#final.reject(error);
     this.emit('error', error);

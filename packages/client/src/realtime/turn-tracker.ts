@@ -1,32 +1,37 @@
-import type { Message, Turn } from '@partner-assistant/contract';
-import type { ServerFrame } from './frame-reader.ts';
+import type { Message, Turn, TurnError, TurnEvent } from '@partner-assistant/contract';
+import { PartnerTurnError } from '../errors/partner-turn-error.ts';
 
 /** Where a turn stands, as its stream has seen it. */
 export type TurnStreamStatus = 'pending' | 'queued' | 'running' | 'completed' | 'failed';
 
-/** What a failed turn says about its failure. */
-export interface TurnFailure {
-  code?: string | undefined;
-  message: string;
-  retryable?: boolean | undefined;
-}
-
-/** What the stream must tell its listeners after one frame or one REST read. */
+/** What the stream must tell its listeners after one event or one REST read. */
 export type TurnNotice =
   | { kind: 'accepted'; turnId: string }
-  | { kind: 'event'; event: ServerFrame }
-  | { kind: 'status'; label: string }
+  | { kind: 'state'; status: TurnStreamStatus }
+  | { kind: 'event'; event: TurnEvent }
+  | { kind: 'label'; label: string }
   | { kind: 'delta'; text: string; snapshot: string }
   | { kind: 'snapshot'; content: string }
   | { kind: 'completed'; message: Message }
-  | { kind: 'failed'; failure: TurnFailure }
+  | { kind: 'failed'; error: PartnerTurnError }
   | { kind: 'gap' };
 
+/** The turn an event carries (`turn.accepted`, `turn.running`, `turn.snapshot`), if any. */
+export function turnOf(event: TurnEvent): Turn | undefined {
+  return event.type === 'turn.accepted' ||
+    event.type === 'turn.running' ||
+    event.type === 'turn.snapshot'
+    ? event.turn
+    : undefined;
+}
+
 /**
- * The exactly-once bookkeeping of one turn, without I/O: events are taken in `seq` order and each
- * once (a replayed or older `seq` is dropped; a jump ahead is reported as a `gap`, to be mended by
- * a snapshot); a `turn.snapshot` replaces the text seen so far, and the part of it not yet seen is
- * handed out as one delta, so the deltas a listener saw always add up to the final answer.
+ * The exactly-once bookkeeping of one turn, without I/O, over events that passed the door: taken
+ * in `seq` order and each once (a replayed or older `seq` is dropped; a jump ahead is reported as
+ * a `gap`, to be mended by a snapshot); a `turn.snapshot` replaces the text seen so far, and the
+ * part of it not yet seen is handed out as one delta, so the deltas a listener saw always add up
+ * to the final answer. A turn that ends does so once: with its message, or with a typed error
+ * (also when it says `completed` without a message).
  */
 export class TurnTracker {
   turnId: string | undefined;
@@ -46,43 +51,39 @@ export class TurnTracker {
     return this.status === 'completed' || this.status === 'failed';
   }
 
-  /** Takes one server frame about this turn. */
-  apply(frame: ServerFrame, sequenced: boolean): TurnNotice[] {
-    if (this.ended) return [];
-    if (sequenced) {
-      const seq = frame.seq as number;
-      if (seq <= this.#lastSeq) return [];
-      if (frame.type !== 'turn.snapshot' && seq > this.#lastSeq + 1) return [{ kind: 'gap' }];
-      this.#lastSeq = seq;
-    }
-    const notices: TurnNotice[] = [];
-    if (frame.type === 'turn.accepted' || frame.type === 'turn.snapshot')
-      this.#identify(frame.turn as Turn, notices);
-    notices.push({ kind: 'event', event: frame });
-    switch (frame.type) {
+  /** Takes one event of this turn; nothing when it is old, a `gap` when it jumps ahead. */
+  apply(event: TurnEvent): TurnNotice[] {
+    if (this.ended || event.seq <= this.#lastSeq) return [];
+    if (event.type !== 'turn.snapshot' && event.seq > this.#lastSeq + 1) return [{ kind: 'gap' }];
+    this.#lastSeq = event.seq;
+    const notices: TurnNotice[] = [{ kind: 'event', event }];
+    const turn = turnOf(event);
+    if (turn) this.#identify(turn, notices);
+    switch (event.type) {
       case 'turn.accepted':
-        this.status = 'queued';
+        this.#set('queued', notices);
         break;
       case 'turn.running':
-        this.status = 'running';
+        this.#set('running', notices);
         break;
       case 'assistant.status':
-        this.label = String(frame.label);
-        notices.push({ kind: 'status', label: this.label });
+        this.#label(event.label, notices);
         break;
       case 'assistant.delta':
-        this.text += String(frame.text);
-        notices.push({ kind: 'delta', text: String(frame.text), snapshot: this.text });
+        this.text += event.text;
+        notices.push({ kind: 'delta', text: event.text, snapshot: this.text });
         break;
       case 'assistant.completed':
-        this.#complete(frame.message as Message, notices);
+        this.#complete(event.message, notices);
         break;
       case 'assistant.error':
-        this.#fail(frame.error as TurnFailure, notices);
+        this.#fail(event.error, notices);
         break;
       case 'turn.snapshot':
-        this.#snapshot(frame, notices);
-        break;
+        if (event.label !== null) this.#label(event.label, notices);
+        this.#catchUp(event.content, notices);
+        notices.push({ kind: 'snapshot', content: this.text });
+        this.#settle(event.turn, notices);
     }
     return notices;
   }
@@ -96,28 +97,25 @@ export class TurnTracker {
     return notices;
   }
 
-  #identify(turn: Turn | undefined, notices: TurnNotice[]): void {
-    if (!turn || this.turnId === turn.turn_id) return;
+  #identify(turn: Turn, notices: TurnNotice[]): void {
+    if (this.turnId === turn.turn_id) return;
     this.turnId = turn.turn_id;
     notices.push({ kind: 'accepted', turnId: turn.turn_id });
   }
 
-  #snapshot(frame: ServerFrame, notices: TurnNotice[]): void {
-    if (typeof frame.label === 'string' && frame.label !== this.label) {
-      this.label = frame.label;
-      notices.push({ kind: 'status', label: frame.label });
-    }
-    this.#catchUp(String(frame.content ?? ''), notices);
-    notices.push({ kind: 'snapshot', content: this.text });
-    this.#settle(frame.turn as Turn, notices);
+  #label(label: string, notices: TurnNotice[]): void {
+    if (label === this.label) return;
+    this.label = label;
+    notices.push({ kind: 'label', label });
   }
 
   #settle(turn: Turn, notices: TurnNotice[]): void {
-    if (turn.status === 'completed' && turn.assistant_message)
-      this.#complete(turn.assistant_message, notices);
-    else if (turn.status === 'failed')
-      this.#fail(turn.error ?? { message: 'The turn failed' }, notices);
-    else this.status = turn.status;
+    const message = turn.assistant_message;
+    if (turn.status === 'failed') this.#fail(turn.error ?? { message: 'The turn failed' }, notices);
+    else if (turn.status !== 'completed') this.#set(turn.status, notices);
+    else if (message) this.#complete(message, notices);
+    else
+      this.#fail({ code: 'no_message', message: 'The turn completed without a message' }, notices);
   }
 
   /** Hands out the part of `content` not seen yet; replaces the text if it ever diverged. */
@@ -130,13 +128,20 @@ export class TurnTracker {
 
   #complete(message: Message, notices: TurnNotice[]): void {
     this.#catchUp(message.content, notices);
-    this.status = 'completed';
+    this.#set('completed', notices);
     notices.push({ kind: 'completed', message });
   }
 
-  #fail(failure: TurnFailure, notices: TurnNotice[]): void {
+  #fail(failure: TurnError, notices: TurnNotice[]): void {
     this.text = ''; // a failed turn's partial answer is void
-    this.status = 'failed';
-    notices.push({ kind: 'failed', failure });
+    this.#set('failed', notices);
+    const error = new PartnerTurnError({ ...failure, turnId: this.turnId ?? '' });
+    notices.push({ kind: 'failed', error });
+  }
+
+  #set(status: TurnStreamStatus, notices: TurnNotice[]): void {
+    if (status === this.status) return;
+    this.status = status;
+    notices.push({ kind: 'state', status });
   }
 }

@@ -1,6 +1,7 @@
 import type { Capabilities } from '@partner-assistant/contract';
 import type { RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';
+import type { ApiPromise } from '../rest/api-promise.ts';
 
 /** `client.capabilities`: what the calling application may do. */
 export class CapabilitiesResource {
@@ -19,7 +20,7 @@ export class CapabilitiesResource {
    * input.maxLength = limits.message_characters;
    * ```
    */
-  get(options: RequestOptions = {}): Promise<Capabilities> {
-    return this.#api.call('getCapabilities', { signal: options.signal });
+  get(options: RequestOptions = {}): ApiPromise<Capabilities> {
+    return this.#api.call('getCapabilities', { options });
   }
 }

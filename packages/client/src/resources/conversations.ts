@@ -5,6 +5,7 @@ import type {
 } from '@partner-assistant/contract';
 import type { RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';
+import type { ApiPromise } from '../rest/api-promise.ts';
 import {
   checkCreateConversation,
   checkId,
@@ -48,11 +49,11 @@ export class ConversationsResource {
   create(
     input: CreateConversationInput = {},
     options: RequestOptions = {},
-  ): Promise<CreatedConversation> {
+  ): ApiPromise<CreatedConversation> {
     if (this.#api.validate) checkCreateConversation(input);
     return this.#api.call('createConversation', {
       json: { title: input.title, conversation_id: input.conversationId },
-      signal: options.signal,
+      options,
     });
   }
 
@@ -67,12 +68,12 @@ export class ConversationsResource {
     conversationId: string,
     input: RenameConversationInput,
     options: RequestOptions = {},
-  ): Promise<RenamedConversation> {
+  ): ApiPromise<RenamedConversation> {
     if (this.#api.validate) checkRenameConversation(conversationId, input);
     return this.#api.call('renameConversation', {
       id: conversationId,
       json: { title: input.title },
-      signal: options.signal,
+      options,
     });
   }
 
@@ -87,8 +88,8 @@ export class ConversationsResource {
   delete(
     conversationId: string,
     options: RequestOptions = {},
-  ): Promise<DeleteConversationResponse> {
+  ): ApiPromise<DeleteConversationResponse> {
     if (this.#api.validate) checkId('conversationId', conversationId);
-    return this.#api.call('deleteConversation', { id: conversationId, signal: options.signal });
+    return this.#api.call('deleteConversation', { id: conversationId, options });
   }
 }

@@ -1,6 +1,7 @@
 import type { FeedbackReason, Rating, SubmitFeedbackResponse } from '@partner-assistant/contract';
 import type { RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';
+import type { ApiPromise } from '../rest/api-promise.ts';
 import { checkSubmitFeedback } from '../validation/request-checks.ts';
 
 /** Input of {@link FeedbackResource.submit}. */
@@ -33,12 +34,12 @@ export class FeedbackResource {
     messageId: string,
     input: SubmitFeedbackInput,
     options: RequestOptions = {},
-  ): Promise<SubmitFeedbackResponse> {
+  ): ApiPromise<SubmitFeedbackResponse> {
     if (this.#api.validate) checkSubmitFeedback(messageId, input);
     return this.#api.call('submitFeedback', {
       id: messageId,
       json: { rating: input.rating, reason: input.reason, comment: input.comment },
-      signal: options.signal,
+      options,
     });
   }
 }

@@ -10,6 +10,7 @@ import type { ApiCaller } from '../internal/api-caller.ts';
 import { createClientMessageId } from '../internal/client-message-id.ts';
 import { MessagePage } from '../pagination/message-page.ts';
 import { MessagePagePromise } from '../pagination/message-page-promise.ts';
+import { ApiPromise } from '../rest/api-promise.ts';
 import { checkListMessages, checkSendMessage } from '../validation/request-checks.ts';
 
 /** Input of {@link MessagesResource.send}. */
@@ -64,7 +65,7 @@ export class MessagesResource {
     conversationId: string,
     input: SendMessageInput,
     options: RequestOptions = {},
-  ): Promise<TurnSummary> {
+  ): ApiPromise<TurnSummary> {
     if (this.#api.validate) checkSendMessage(conversationId, input);
     const json = {
       client_message_id: input.clientMessageId ?? createClientMessageId(),
@@ -72,7 +73,7 @@ export class MessagesResource {
       location: input.location,
       metadata: input.metadata,
     };
-    return this.#api.call('sendMessage', { id: conversationId, json, signal: options.signal });
+    return this.#api.call('sendMessage', { id: conversationId, json, options });
   }
 
   /**
@@ -89,14 +90,20 @@ export class MessagesResource {
     options: RequestOptions = {},
   ): MessagePagePromise {
     const limit = query.limit ?? FIELD_LIMITS.historyLimitDefault;
-    const fetchAt = (offset: number): Promise<MessagePage> =>
-      this.#api
-        .call<ListMessagesResponse>('listMessages', {
-          id: conversationId,
-          query: `?limit=${limit}&offset=${offset}`,
-          signal: options.signal,
-        })
-        .then((response) => new MessagePage(response, offset, limit, fetchAt));
+    const fetchAt = (offset: number): ApiPromise<MessagePage> =>
+      new ApiPromise(
+        this.#api
+          .call<ListMessagesResponse>('listMessages', {
+            id: conversationId,
+            query: `?limit=${limit}&offset=${offset}`,
+            options,
+          })
+          .withResponse()
+          .then(({ data, response }) => ({
+            data: new MessagePage(data, offset, limit, fetchAt),
+            response,
+          })),
+      );
     return new MessagePagePromise(() => {
       if (this.#api.validate) checkListMessages(conversationId, query);
       return fetchAt(query.offset ?? FIELD_LIMITS.historyOffsetDefault);

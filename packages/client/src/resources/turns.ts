@@ -1,7 +1,8 @@
 import type { DeleteTurnResponse, Turn } from '@partner-assistant/contract';
 import { isTurnInProgress } from '@partner-assistant/contract/constants';
-import type { RequestOptions } from '@partner-assistant/sdk-core';
+import type { ApiResult, RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';
+import { ApiPromise } from '../rest/api-promise.ts';
 import { checkId } from '../validation/request-checks.ts';
 
 /** Options of {@link TurnsResource.wait}. */
@@ -44,30 +45,33 @@ export class TurnsResource {
    * const turn = await client.turns.get(turnId);
    * ```
    */
-  get(turnId: string, options: RequestOptions = {}): Promise<Turn> {
+  get(turnId: string, options: RequestOptions = {}): ApiPromise<Turn> {
     if (this.#api.validate) checkId('turnId', turnId);
-    return this.#api.call('getTurn', { id: turnId, signal: options.signal });
+    return this.#api.call('getTurn', { id: turnId, options });
   }
 
   /**
    * Polls the turn, with growing intervals, until it has ended (`completed` or `failed`), and
-   * returns it. A `signal` stops the wait.
+   * returns it. A `signal` stops the wait; `timeoutMs`, `maxRetries` and `headers` apply to each
+   * poll, and `withResponse()` gives the last poll's answer.
    * @example
    * ```ts
    * const turn = await client.turns.wait(turnId, { signal: AbortSignal.timeout(60_000) });
    * if (turn.status === 'completed') show(turn.assistant_message);
    * ```
    */
-  async wait(turnId: string, options: WaitForTurnOptions = {}): Promise<Turn> {
-    const { signal } = options;
+  wait(turnId: string, options: WaitForTurnOptions = {}): ApiPromise<Turn> {
     const max = options.maxPollIntervalMs ?? WAIT_FOR_TURN_DEFAULTS.maxPollIntervalMs;
     let interval = options.pollIntervalMs ?? WAIT_FOR_TURN_DEFAULTS.pollIntervalMs;
-    for (;;) {
-      const turn = await this.get(turnId, { signal });
-      if (!isTurnInProgress(turn.status)) return turn;
-      await this.#sleep(interval, signal);
-      interval = Math.min(max, interval * 1.5);
-    }
+    const poll = async (): Promise<ApiResult<Turn>> => {
+      for (;;) {
+        const result = await this.get(turnId, options).withResponse();
+        if (!isTurnInProgress(result.data.status)) return result;
+        await this.#sleep(interval, options.signal);
+        interval = Math.min(max, interval * 1.5);
+      }
+    };
+    return new ApiPromise(poll());
   }
 
   /**
@@ -78,8 +82,8 @@ export class TurnsResource {
    * await client.turns.delete(turnId);
    * ```
    */
-  delete(turnId: string, options: RequestOptions = {}): Promise<DeleteTurnResponse> {
+  delete(turnId: string, options: RequestOptions = {}): ApiPromise<DeleteTurnResponse> {
     if (this.#api.validate) checkId('turnId', turnId);
-    return this.#api.call('deleteTurn', { id: turnId, signal: options.signal });
+    return this.#api.call('deleteTurn', { id: turnId, options });
   }
 }

@@ -1,3 +1,4 @@
+import { PartnerError } from '@partner-assistant/sdk-core';
 import { raceWithSignal } from '@partner-assistant/sdk-core/internal';
 import { PartnerTokenProviderError } from '../errors/partner-token-provider-error.ts';
 import { readToken, type TokenProvider, type UsableToken } from './token-provider.ts';
@@ -21,6 +22,8 @@ export class TokenSource {
   readonly #settings: TokenSourceSettings;
   #current: UsableToken | undefined;
   #pending: Promise<UsableToken> | undefined;
+  /** Ends the provider call under way (its timeout timer included). */
+  #stop: (() => void) | undefined;
 
   constructor(token: string | TokenProvider, settings: TokenSourceSettings) {
     this.#settings = settings;
@@ -50,6 +53,11 @@ export class TokenSource {
     return fresh.value === rejected ? undefined : fresh.value;
   }
 
+  /** Ends a provider call under way, and its timer: the client was closed. */
+  close(): void {
+    this.#stop?.();
+  }
+
   #fetch(): Promise<UsableToken> {
     if (!this.#pending) {
       const pending = this.#callProvider().then((token) => {
@@ -69,6 +77,10 @@ export class TokenSource {
     const provider = this.#provider as TokenProvider;
     const { timeoutMs, now, refreshMarginMs } = this.#settings;
     return new Promise<UsableToken>((resolve, reject) => {
+      this.#stop = () => {
+        clearTimeout(timer);
+        reject(new PartnerError('The client is closed'));
+      };
       const timer = setTimeout(
         () =>
           reject(

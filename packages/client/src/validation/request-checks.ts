@@ -3,10 +3,11 @@ import {
   countCharacters,
   FEEDBACK_REASONS,
   FIELD_LIMITS,
+  hasLoneSurrogate,
   MESSAGE_TEXT_PATTERN,
-  normalizeTitle,
   RATINGS,
   TITLE_PATTERN,
+  TITLE_TEXT_PATTERN,
 } from '@partner-assistant/contract/constants';
 import { PartnerValidationError } from '@partner-assistant/sdk-core';
 import { checkLocation, checkMetadata, InputIssues } from './input-checks.ts';
@@ -28,15 +29,17 @@ function checkTitle(issues: InputIssues, value: unknown): void {
     issues.add('title', 'Must be a string');
     return;
   }
-  const title = normalizeTitle(value);
-  const length = countCharacters(title);
+  // Checked as sent, the way the published schema says; the service then stores it normalized.
+  const length = countCharacters(value);
   if (length < FIELD_LIMITS.titleMinLength || length > FIELD_LIMITS.titleMaxLength) {
-    issues.add(
-      'title',
-      `Must hold 1 to ${FIELD_LIMITS.titleMaxLength} characters once white space is folded`,
-    );
+    issues.add('title', `Must hold 1 to ${FIELD_LIMITS.titleMaxLength} characters`);
   }
-  if (!TITLE_PATTERN.test(title)) issues.add('title', 'Must not contain control characters');
+  if (!TITLE_TEXT_PATTERN.test(value)) {
+    issues.add('title', 'Must contain a character that is not white space');
+  }
+  if (!TITLE_PATTERN.test(value) || hasLoneSurrogate(value)) {
+    issues.add('title', 'Must not contain control characters');
+  }
 }
 
 /** The fields of an options object (`input`, `query`), refusing unknown ones. */

@@ -1,7 +1,7 @@
 import type { Message } from '@partner-assistant/contract';
 import { describe, expect, it } from 'vitest';
 import { PartnerAssistantClient as NodeClient } from '../../src/index.node.ts';
-import { isPartnerTurnError, type ServerFrame } from '../../src/index.ts';
+import { isPartnerTurnError, type TurnEvent } from '../../src/index.ts';
 import { clientFor, issueToken, useReferenceServer } from '../support/reference-server.ts';
 
 const env = useReferenceServer({ processingMs: 60 });
@@ -32,7 +32,7 @@ describe('chat over the WebSocket (Node 20, ws as the fallback WebSocket)', () =
     stream.on('delta', (text) => {
       streamed += text;
     });
-    const events: ServerFrame[] = [];
+    const events: TurnEvent[] = [];
     for await (const event of stream) events.push(event);
     const final = await stream.finalMessage();
     expect(events.map((event) => event.seq)).toEqual(events.map((_, i) => i + 1));

@@ -32,8 +32,33 @@ export const CLIENT_MESSAGE_ID_PATTERN = new RegExp(
   `^[A-Za-z0-9][A-Za-z0-9._:-]{0,${FIELD_LIMITS.clientMessageIdMaxLength - 1}}$`,
 );
 
-/** A conversation title holds no control characters (white space is folded) nor lone surrogates. */
-export const TITLE_PATTERN = /^[^\p{Cc}\p{Cs}]*$/u;
+/**
+ * A conversation title, as sent, holds no control character other than the white space ones (tab,
+ * line feed, vertical tab, form feed, carriage return), which normalization folds. Written without
+ * Unicode property escapes so that every regular expression engine reads it the same way.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+export const TITLE_PATTERN = /^[^\u0000-\u0008\u000E-\u001F\u007F-\u009F]*$/;
+
+/**
+ * A conversation title, as sent, holds at least one character that is not white space (the white
+ * space of ECMAScript's `\s`, which {@link normalizeTitle} folds and trims).
+ */
+export const TITLE_TEXT_PATTERN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+  /[^\u0009-\u000D\u0020\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/;
+
+/** True when `text` holds a lone surrogate (UTF-16 text that is not valid Unicode). */
+export function hasLoneSurrogate(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(index + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return true;
+    index++;
+  }
+  return false;
+}
 
 /** A user message holds at least one character that is not white space. */
 export const MESSAGE_TEXT_PATTERN = /\S/u;

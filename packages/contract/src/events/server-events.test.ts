@@ -82,8 +82,11 @@ describe('serverEventSchema', () => {
       { ...events['turn.snapshot'], turn: turn('completed', assistantMessage) },
     ],
     [
-      'an error with only a message and code',
-      { ...events['assistant.error'], error: { code: 'processing_failed', message: 'x' } },
+      'an error with an unknown code',
+      {
+        ...events['assistant.error'],
+        error: { code: 'model_overloaded', message: 'x', retryable: true },
+      },
     ],
     [
       'frame.rejected about a turn',

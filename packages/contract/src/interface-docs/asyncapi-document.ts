@@ -3,22 +3,45 @@ import {
   WEBSOCKET_PATH,
   WEBSOCKET_SUBPROTOCOL,
 } from '../constants/api-version.ts';
-import { CLOSE_CODES } from '../events/close-codes.ts';
+import { FIELD_LIMITS } from '../constants/field-limits.ts';
+import { CLOSE_CODE_RULES } from '../events/close-code-rules.ts';
 import { CHANNEL_MESSAGES } from './asyncapi-messages.ts';
 import { firstExample, type JsonSchema, SchemaComponents } from './schema-components.ts';
+import { asyncApiServers } from './servers.ts';
+
+/** The opening handshake: a GET without query string, offering the sub-protocol then the token. */
+const HANDSHAKE_BINDING: JsonSchema = {
+  method: 'GET',
+  query: { type: 'object', properties: {}, additionalProperties: false },
+  headers: {
+    type: 'object',
+    required: ['Sec-WebSocket-Protocol'],
+    properties: {
+      'Sec-WebSocket-Protocol': {
+        type: 'string',
+        description: `\`${WEBSOCKET_SUBPROTOCOL}, <ACCESS_TOKEN>\`: the sub-protocol first, the user token second.`,
+        examples: [`${WEBSOCKET_SUBPROTOCOL}, pat_3q2+7w==example`],
+      },
+    },
+  },
+  bindingVersion: '0.1.0',
+};
 
 const CHANNEL_DESCRIPTION = [
-  `Open with the sub-protocol list \`["${WEBSOCKET_SUBPROTOCOL}", <ACCESS_TOKEN>]\`; the server selects \`${WEBSOCKET_SUBPROTOCOL}\`. A token in the URL is refused.`,
+  `Open with the sub-protocol list \`["${WEBSOCKET_SUBPROTOCOL}", <ACCESS_TOKEN>]\` and no query string; the server selects \`${WEBSOCKET_SUBPROTOCOL}\` and never echoes any other offer. An offer that does not include \`${WEBSOCKET_SUBPROTOCOL}\` is refused before the upgrade with HTTP 422 and the error envelope (\`invalid_request\`). A token in the URL is refused.`,
   '',
   'Per turn: `turn.accepted` (seq 1) → `turn.running` → `assistant.status`* and `assistant.delta`+ interleaved → exactly one of `assistant.completed` or `assistant.error`, last. Every turn event has `turn_id`, `conversation_id` and `seq` (1, 2, 3… without gaps).',
   '',
   'Resume after a disconnection: reconnect with backoff, then send `turn.subscribe` (or resend the same `user.message`); the server answers `turn.snapshot` with all text up to its `seq`, then streams later events.',
   '',
-  'Close codes: ' +
-    Object.entries(CLOSE_CODES)
-      .map(([name, code]) => `${code} (${name})`)
-      .join(', ') +
-    '.',
+  `Client frames are text frames of at most ${FIELD_LIMITS.maxFrameBytes} bytes (64 KiB). A frame the server refuses gets \`frame.rejected\` and the socket stays open.`,
+  '',
+  'Close codes (also in `x-close-codes`):',
+  '',
+  ...CLOSE_CODE_RULES.map(
+    (rule) =>
+      `- ${rule.code}, ${rule.phases.map((phase) => (phase === 'handshake' ? 'right after the handshake' : 'on an open connection')).join(' or ')}: ${rule.when} ${rule.action}`,
+  ),
 ].join('\n');
 
 /** Builds the AsyncAPI 3.0 document of the WebSocket channel from the contract's schemas. */
@@ -56,23 +79,21 @@ export function buildAsyncApiDocument(): JsonSchema {
       version: INTERFACE_VERSION,
       description:
         'WebSocket channel of the Partner Assistant API. Generated from `@partner-assistant/contract`.',
-      license: { name: 'MIT' },
-    },
-    defaultContentType: 'application/json',
-    servers: {
-      api: {
-        host: '{ws_host}',
-        protocol: 'wss',
-        description: 'The WebSocket address of the service ({ws_url}).',
-        variables: { ws_host: { default: '127.0.0.1:4010' } },
-        security: [{ $ref: '#/components/securitySchemes/userToken' }],
+      license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+      contact: {
+        name: 'Partner Assistant SDK team',
+        url: 'https://github.com/partner-assistant/sdk/issues',
       },
     },
+    defaultContentType: 'application/json',
+    servers: asyncApiServers([{ $ref: '#/components/securitySchemes/userToken' }]),
     channels: {
       chat: {
         address: WEBSOCKET_PATH,
         title: 'Chat stream',
         description: CHANNEL_DESCRIPTION,
+        'x-close-codes': CLOSE_CODE_RULES,
+        bindings: { ws: HANDSHAKE_BINDING },
         messages: Object.fromEntries(
           Object.keys(messages).map((key) => [key, { $ref: `#/components/messages/${key}` }]),
         ),

@@ -1,16 +1,26 @@
 import type { z } from 'zod';
 import { API_VERSION, INTERFACE_VERSION, PATH_PREFIX } from '../constants/api-version.ts';
+import { FIELD_LIMITS } from '../constants/field-limits.ts';
 import { errorEnvelopeSchema } from '../errors/error-envelope.ts';
 import { OPERATIONS, type OperationDefinition } from '../operations.ts';
 import { errorResponses } from './openapi-error-responses.ts';
 import { OPENAPI_HEADERS, successHeaders } from './openapi-headers.ts';
 import { firstExample, type JsonSchema, SchemaComponents } from './schema-components.ts';
+import { OPENAPI_SERVERS } from './servers.ts';
+
+/** How a request body is bounded, on every operation that takes one. */
+const BODY_LIMIT = `JSON, at most ${FIELD_LIMITS.maxBodyBytes} bytes (64 KiB); a larger body is refused with \`413 payload_too_large\`. Unknown properties are refused with \`422 invalid_request\`.`;
+
+/** How strictly the query string is read, on every operation that takes one. */
+const QUERY_RULES =
+  'The query string is read strictly: a parameter not listed here, a repeated parameter, or a value that is not written in decimal digits only (no sign, decimal point, exponent or empty value; leading zeros are allowed) is refused with `422 invalid_request`.';
 
 const DESCRIPTION = [
   'REST interface of the Partner Assistant API: token issuance, conversations, messages and turns,',
   'feedback, user data erasure and capability inspection. Streaming uses the WebSocket channel',
   'described in the AsyncAPI document. Generated from `@partner-assistant/contract`; decisions on',
   'points the specification leaves open are in `docs/reference/decisions.md`.',
+  `Request bodies are JSON of at most ${FIELD_LIMITS.maxBodyBytes} bytes (64 KiB).`,
 ].join(' ');
 
 /** Builds the OpenAPI 3.1 document of the REST interface from the contract's schemas. */
@@ -30,15 +40,13 @@ export function buildOpenApiDocument(): JsonSchema {
       version: INTERFACE_VERSION,
       description: DESCRIPTION,
       license: { name: 'MIT', identifier: 'MIT' },
+      contact: {
+        name: 'Partner Assistant SDK team',
+        url: 'https://github.com/partner-assistant/sdk/issues',
+      },
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [
-      {
-        url: '{base_url}',
-        description: 'The API base address (sandbox and production alike).',
-        variables: { base_url: { default: 'http://127.0.0.1:4010' } },
-      },
-    ],
+    servers: OPENAPI_SERVERS,
     tags: [
       { name: 'backend', description: 'Partner backend only (application credentials).' },
       { name: 'chat', description: `User token operations (${API_VERSION}).` },
@@ -77,14 +85,9 @@ function describeOperation(
     summary: operation.summary,
     tags: [operation.auth === 'basic' ? 'backend' : 'chat'],
     security: [{ [operation.auth === 'basic' ? 'applicationCredentials' : 'userToken']: [] }],
-    ...(operation.scope
-      ? {
-          'x-required-scope': operation.scope,
-          description: `Requires scope \`${operation.scope}\`.`,
-        }
-      : {}),
+    ...describeRules(operation),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(operation.body ? { requestBody: jsonBody(operation.body, 'input', components, true) } : {}),
+    ...(operation.body ? { requestBody: requestBody(operation.body, components) } : {}),
     responses: {
       ...Object.fromEntries(
         Object.entries(operation.responses).map(([status, response]) => [
@@ -101,21 +104,46 @@ function describeOperation(
   };
 }
 
+/**
+ * A JSON request body. It is required unless the schema accepts `{}`: the server reads an absent
+ * body as `{}`, so such an operation (conversation creation) may be called without one.
+ */
+function requestBody(schema: z.ZodType, components: SchemaComponents): JsonSchema {
+  return {
+    description: BODY_LIMIT,
+    required: !schema.safeParse({}).success,
+    ...jsonBody(schema, 'input', components),
+  };
+}
+
 function jsonBody(
   schema: z.ZodType,
   io: 'input' | 'output',
   components: SchemaComponents,
-  required?: boolean,
 ): JsonSchema {
   const example = firstExample(schema);
   return {
-    ...(required ? { required: true } : {}),
     content: {
       'application/json': {
         schema: components.toJson(schema, io),
         ...(example === undefined ? {} : { example }),
       },
     },
+  };
+}
+
+/** The operation's description: its scope and its rules beyond the schemas. */
+function describeRules(operation: OperationDefinition): JsonSchema {
+  const lines = [
+    operation.auth === 'basic'
+      ? 'Partner backend only: HTTP Basic with the application credentials.'
+      : 'HTTP Bearer with a user token.',
+    ...(operation.scope ? [`Requires scope \`${operation.scope}\`.`] : []),
+    ...(operation.query ? [QUERY_RULES] : []),
+  ];
+  return {
+    ...(operation.scope ? { 'x-required-scope': operation.scope } : {}),
+    description: lines.join(' '),
   };
 }
 

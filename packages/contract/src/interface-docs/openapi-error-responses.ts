@@ -3,6 +3,7 @@ import {
   API_ERROR_DESCRIPTIONS,
   type ApiErrorCode,
 } from '../errors/api-error-codes.ts';
+import { errorHeaders } from './openapi-headers.ts';
 import type { JsonSchema } from './schema-components.ts';
 
 const EXAMPLE_REQUEST_ID = '0b6b3c54-3f7e-4c8e-9a43-6b1de1f0c2aa';
@@ -22,13 +23,9 @@ export function errorResponses(codes: readonly ApiErrorCode[]): Record<string, J
 
 function errorResponse(codes: ApiErrorCode[]): JsonSchema {
   const status = API_ERROR_CODES[codes[0]!].status;
-  const waits = status === 429 || status === 503;
   return {
     description: codes.map((code) => `\`${code}\`: ${API_ERROR_DESCRIPTIONS[code]}`).join(' '),
-    headers: {
-      'X-Request-Id': { $ref: '#/components/headers/RequestId' },
-      ...(waits ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
-    },
+    headers: errorHeaders(status),
     content: {
       'application/json': {
         schema: { $ref: '#/components/schemas/ErrorEnvelope' },

@@ -5,11 +5,13 @@ export const OPENAPI_HEADERS: Record<string, JsonSchema> = {
   RequestId: {
     description:
       'Identifier of the request, to quote to support; equals `error.request_id` on errors.',
+    required: true,
     schema: { type: 'string', format: 'uuid' },
   },
   RetryAfter: {
     description: 'Seconds to wait before retrying (RFC 9110).',
-    schema: { type: 'integer', minimum: 0 },
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
   },
   RateLimitLimit: {
     description: 'Requests allowed per one-minute window for the application.',
@@ -27,17 +29,44 @@ export const OPENAPI_HEADERS: Record<string, JsonSchema> = {
     description: '`true` when this response replays an earlier identical submission.',
     schema: { type: 'string', enum: ['true'] },
   },
+  WwwAuthenticate: {
+    description: 'The authentication scheme to use: `Basic` or `Bearer` (RFC 9110).',
+    required: true,
+    schema: { type: 'string' },
+  },
 };
 
-/** Headers present on every successful authenticated response of an operation. */
+/** A `$ref` cannot carry siblings: a header that is always sent here but not everywhere is inlined. */
+const ref = (name: string, always = false): JsonSchema =>
+  always ? { ...OPENAPI_HEADERS[name], required: true } : { $ref: `#/components/headers/${name}` };
+
+/**
+ * `RateLimit-*` headers: on every answer to an authenticated request, success or error (the
+ * request was counted); absent when authentication failed (401) or the request was refused
+ * before it reached the API (a malformed request line or headers).
+ */
+function rateLimitHeaders(always: boolean): JsonSchema {
+  return {
+    'RateLimit-Limit': ref('RateLimitLimit', always),
+    'RateLimit-Remaining': ref('RateLimitRemaining', always),
+    'RateLimit-Reset': ref('RateLimitReset', always),
+  };
+}
+
+/** Headers of a successful response of an operation. */
 export function successHeaders(operationId: string): JsonSchema {
   return {
-    'X-Request-Id': { $ref: '#/components/headers/RequestId' },
-    'RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
-    'RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
-    'RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
-    ...(operationId === 'sendMessage'
-      ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } }
-      : {}),
+    'X-Request-Id': ref('RequestId'),
+    ...rateLimitHeaders(true),
+    ...(operationId === 'sendMessage' ? { 'Idempotent-Replayed': ref('IdempotentReplayed') } : {}),
+  };
+}
+
+/** Headers of an error response with HTTP status `status`. */
+export function errorHeaders(status: number): JsonSchema {
+  return {
+    'X-Request-Id': ref('RequestId'),
+    ...(status === 401 ? { 'WWW-Authenticate': ref('WwwAuthenticate') } : rateLimitHeaders(false)),
+    ...(status === 429 || status === 503 ? { 'Retry-After': ref('RetryAfter') } : {}),
   };
 }

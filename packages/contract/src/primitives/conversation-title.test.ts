@@ -27,11 +27,9 @@ describe('conversationTitleSchema', () => {
     ['one character', 'a'],
     ['255 characters', 'a'.repeat(255)],
     ['255 emoji', '😀'.repeat(255)],
-    ['255 characters once surrounding space is trimmed', `  ${'a'.repeat(255)}  `],
-    [
-      '255 characters once decomposed accents are composed (510 code points sent)',
-      'e\u0301'.repeat(255),
-    ],
+    ['tabs and line breaks, which are folded', 'Renew\tmy\r\npassport'],
+    ['255 characters with surrounding space', ` ${'a'.repeat(253)} `],
+    ['decomposed accents (each counts as sent)', 'e\u0301'.repeat(127)],
   ])('accepts %s', (_, title) => {
     expect(conversationTitleSchema.safeParse(title).success).toBe(true);
   });
@@ -44,6 +42,10 @@ describe('conversationTitleSchema', () => {
     ['only tabs and line breaks', '\t\n\r\n'],
     ['256 characters', 'a'.repeat(256)],
     ['256 emoji', '😀'.repeat(256)],
+    ['255 characters plus trailing spaces (the length is checked as sent)', `${'a'.repeat(255)}  `],
+    ['200 composed characters sent as 400 decomposed code points', 'e\u0301'.repeat(200)],
+    ['only ideographic and no-break spaces', '\u3000\u00a0'],
+    ['a next-line control (not white space)', 'Passport\u0085renewal'],
     ['a number', 12],
     ['null', null],
   ])('refuses %s', (_, title) => {

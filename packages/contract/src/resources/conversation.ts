@@ -14,7 +14,7 @@ export const createdConversationSchema = z
     conversation_id: uuidSchema,
     title: storedTitleSchema,
     created_at: timestampSchema,
-    updated_at: timestampSchema.optional(),
+    updated_at: timestampSchema,
   })
   .meta({
     id: 'CreatedConversation',
@@ -34,7 +34,7 @@ export const renamedConversationSchema = z
     conversation_id: uuidSchema,
     title: z.string(),
     updated_at: timestampSchema,
-    created_at: timestampSchema.optional(),
+    created_at: timestampSchema,
   })
   .meta({ id: 'RenamedConversation' });
 

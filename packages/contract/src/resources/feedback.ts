@@ -27,10 +27,10 @@ export const submitFeedbackRequestSchema = z
 export const feedbackSchema = z
   .looseObject({
     rating: ratingSchema,
-    reason: feedbackReasonSchema.nullable().optional(),
-    comment: z.string().nullable().optional(),
-    message_id: uuidSchema.optional(),
-    updated_at: timestampSchema.optional(),
+    reason: feedbackReasonSchema.nullable().meta({ description: 'Null when none was given.' }),
+    comment: z.string().nullable().meta({ description: 'Null when none was given.' }),
+    message_id: uuidSchema,
+    updated_at: timestampSchema,
   })
   .meta({ id: 'Feedback' });
 

@@ -5,10 +5,7 @@ import { messageSchema } from '../resources/message.ts';
 export const listMessagesResponseSchema = z
   .looseObject({
     messages: z.array(messageSchema),
-    has_more: z
-      .boolean()
-      .optional()
-      .meta({ description: 'True when later messages exist past this page.' }),
+    has_more: z.boolean().meta({ description: 'True when later messages exist past this page.' }),
   })
   .meta({ id: 'ListMessagesResponse' });
 

@@ -59,17 +59,27 @@ interface Row {
 const rows: Record<string, Row> = {
   createdConversation: {
     schema: createdConversationSchema,
-    example: { conversation_id: CONVERSATION_ID, title: 'Passport', created_at: AT },
-    required: ['conversation_id', 'title', 'created_at'],
+    example: {
+      conversation_id: CONVERSATION_ID,
+      title: 'Passport',
+      created_at: AT,
+      updated_at: AT,
+    },
+    required: ['conversation_id', 'title', 'created_at', 'updated_at'],
     uuids: ['conversation_id'],
-    timestamps: ['created_at'],
+    timestamps: ['created_at', 'updated_at'],
   },
   renamedConversation: {
     schema: renamedConversationSchema,
-    example: { conversation_id: CONVERSATION_ID, title: 'Passport', updated_at: AT },
-    required: ['conversation_id', 'title', 'updated_at'],
+    example: {
+      conversation_id: CONVERSATION_ID,
+      title: 'Passport',
+      updated_at: AT,
+      created_at: AT,
+    },
+    required: ['conversation_id', 'title', 'updated_at', 'created_at'],
     uuids: ['conversation_id'],
-    timestamps: ['updated_at'],
+    timestamps: ['updated_at', 'created_at'],
   },
   turnSummary: {
     schema: turnSummarySchema,

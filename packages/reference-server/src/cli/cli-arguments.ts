@@ -1,35 +1,7 @@
 import { parseArgs } from 'node:util';
 import { checkPort, optionMessage } from '@partner-assistant/engine/internal';
-
-/** Usage text printed by `--help`. */
-export const USAGE = `Usage: partner-assistant-server [--config FILE] [-p|--port N] [--host H] [--admin]
-         [--seed S] [--clock real|manual] [--start-at ISO] [--self-check on|off]
-         [-h|--help] [--version]
-
-In-memory reference server of the Partner Assistant API (REST and WebSocket).
-
-Options:
-  --config FILE  JSON configuration (partners, applications, assistant, queue).
-                 Without it, the built-in demo configuration is used.
-  -p, --port N   Port to listen on; 0 picks a free port (default 0).
-  --host H       Interface to listen on (default 127.0.0.1).
-  --admin        Serve the admin API under /__admin (clock, faults, tenants, journal,
-                 reset). Off by default: without it, /__admin answers 404.
-  --seed S       Deterministic mode: seeded ids and tokens, manual clock at --start-at
-                 (needs --admin to move time, or --clock real).
-  --clock MODE   real (default) or manual (time moves only via POST /__admin/clock/...,
-                 so manual needs --admin).
-  --start-at ISO Start instant of a manual clock (default 2026-01-01T00:00:00.000Z with
-                 --seed, else now).
-  --self-check on|off  Validate every response and event against the contract
-                 (default on when NODE_ENV=test or CI is set).
-  -h, --help     Print this help.
-  --version      Print the version.
-
-Prints one line to stdout when ready, with the REST base URL http://HOST:PORT and the
-WebSocket channel ws://HOST:PORT/api/partners/v1/chat; with the demo configuration, the
-demo credentials go to stderr. SIGINT/SIGTERM stop it (exit 0).
-Set LOG_LEVEL (info, warn, silent...) to tune the JSON logs written to stderr.`;
+import { LOG_LEVELS, type LogFormat, type LogLevel } from './cli-logger.ts';
+import { DEFAULT_PORT } from './cli-usage.ts';
 
 /** What the command line asks for. */
 export type CliRequest =
@@ -50,6 +22,10 @@ export type CliRequest =
       startAt?: string;
       /** `--self-check`. */
       selfCheck?: boolean;
+      /** `--log-format`; without it, pretty when the logs go to a terminal. */
+      logFormat: LogFormat | undefined;
+      /** `--log-level`, else `LOG_LEVEL`, else `info`. */
+      logLevel: LogLevel;
     };
 
 /** A command line the CLI cannot run; the message says why. */
@@ -57,12 +33,34 @@ export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
 }
 
-function parsePort(text: string | undefined): number {
-  if (text === undefined) return 0;
+/** The environment variables the CLI reads. */
+export interface CliEnvironment {
+  /** The port when `--port` is absent (as platforms such as Heroku or Cloud Run set it). */
+  PORT?: string | undefined;
+  /** The log level when `--log-level` is absent. */
+  LOG_LEVEL?: string | undefined;
+}
+
+function parsePort(flag: string | undefined, env: CliEnvironment): number {
+  const [name, text] = flag !== undefined ? ['--port', flag] : ['PORT', env.PORT];
+  if (text === undefined || text === '') return DEFAULT_PORT;
   const port = /^\d{1,5}$/.test(text) ? Number(text) : text;
   const problem = checkPort(port);
-  if (problem) throw new CliUsageError(optionMessage('--port', problem, text));
+  if (problem) throw new CliUsageError(optionMessage(name, problem, text));
   return port as number;
+}
+
+function logOptions(values: CliValues, env: CliEnvironment) {
+  const format = values['log-format'];
+  if (format !== undefined && format !== 'pretty' && format !== 'json')
+    throw new CliUsageError(`--log-format must be pretty or json, got "${format}"`);
+  const [name, level] =
+    values['log-level'] !== undefined
+      ? ['--log-level', values['log-level']]
+      : ['LOG_LEVEL', env.LOG_LEVEL || 'info'];
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new CliUsageError(`${name} must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  return { logFormat: format as LogFormat | undefined, logLevel: level as LogLevel };
 }
 
 interface CliValues {
@@ -74,6 +72,8 @@ interface CliValues {
   clock?: string | undefined;
   'start-at'?: string | undefined;
   'self-check'?: string | undefined;
+  'log-format'?: string | undefined;
+  'log-level'?: string | undefined;
   help?: boolean | undefined;
   version?: boolean | undefined;
 }
@@ -106,10 +106,13 @@ function testModeOptions(values: CliValues) {
 }
 
 /**
- * Reads the command line (without `node` and the script path). A leading `--`, which
- * `pnpm start -- --port 8080` passes on, is skipped.
+ * Reads the command line (without `node` and the script path) and the environment. A leading
+ * `--`, which `pnpm start -- --port 4011` passes on, is skipped.
  */
-export function parseCliArguments(argv: readonly string[]): CliRequest {
+export function parseCliArguments(
+  argv: readonly string[],
+  env: CliEnvironment = process.env,
+): CliRequest {
   let values: CliValues;
   try {
     ({ values } = parseArgs({
@@ -125,6 +128,8 @@ export function parseCliArguments(argv: readonly string[]): CliRequest {
         clock: { type: 'string' },
         'start-at': { type: 'string' },
         'self-check': { type: 'string' },
+        'log-format': { type: 'string' },
+        'log-level': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -139,8 +144,9 @@ export function parseCliArguments(argv: readonly string[]): CliRequest {
   return {
     kind: 'start',
     configFile: values.config,
-    port: parsePort(values.port),
+    port: parsePort(values.port, env),
     host,
     ...testModeOptions(values),
+    ...logOptions(values, env),
   };
 }

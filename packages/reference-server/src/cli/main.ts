@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { DEMO_CONFIG, ReferenceConfigError } from '@partner-assistant/engine/internal';
-import pino from 'pino';
 import { startReferenceServer } from '../start-reference-server.ts';
-import { CliUsageError, parseCliArguments, USAGE } from './cli-arguments.ts';
+import { CliUsageError, parseCliArguments } from './cli-arguments.ts';
+import { createCliLogger } from './cli-logger.ts';
+import { USAGE } from './cli-usage.ts';
 import { packageVersion } from './package-version.ts';
-import { demoCredentialsText, readyLine } from './ready-message.ts';
+import { nextStepsText, readyLine } from './ready-message.ts';
 
 async function readConfigFile(file: string): Promise<unknown> {
   let text: string;
@@ -33,8 +34,8 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
       return 0;
     }
     const config = request.configFile ? await readConfigFile(request.configFile) : DEMO_CONFIG;
-    const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination(2));
-    const { kind: _kind, configFile: _configFile, ...serverOptions } = request;
+    const { kind: _kind, configFile: _configFile, logFormat, logLevel, ...serverOptions } = request;
+    const logger = createCliLogger({ format: logFormat, level: logLevel, stream: process.stderr });
     const server = await startReferenceServer({ ...serverOptions, config, logger });
     // Ctrl-C reaches every process of the terminal's group: the signal comes twice (once from
     // the terminal, once relayed by a runner such as tsx or pnpm). Keeping the handler for the
@@ -48,14 +49,20 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     process.stdout.write(`${readyLine(server, request)}\n`);
-    if (!request.configFile) process.stderr.write(`${demoCredentialsText()}\n`);
+    process.stderr.write(`${nextStepsText(server, !request.configFile)}\n`);
     return undefined;
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ReferenceConfigError) {
-      process.stderr.write(
-        `${error.message}\n${error instanceof CliUsageError ? `\n${USAGE}\n` : ''}`,
-      );
+      // The reason, then where to look: the whole usage would bury the one line that matters.
+      const hint = error instanceof CliUsageError ? 'Run `partner-assistant-server --help`.\n' : '';
+      process.stderr.write(`${error.message}\n${hint}`);
       return 2;
+    }
+    if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+      process.stderr.write(
+        `Cannot start the server: ${(error as Error).message}. Another server holds the port: stop it, or choose one with --port N (0 picks a free port).\n`,
+      );
+      return 1;
     }
     process.stderr.write(`Cannot start the server: ${(error as Error).message}\n`);
     return 1;

@@ -1,4 +1,6 @@
+import { PATH_PREFIX } from '@partner-assistant/contract';
 import { DEMO_CONFIG } from '@partner-assistant/engine/internal';
+import { GETTING_STARTED_URL } from '../http/service-routes.ts';
 import type { RunningReferenceServer } from '../start-reference-server.ts';
 
 /**
@@ -18,19 +20,32 @@ export function readyLine(
 }
 
 /**
- * The demo configuration's credentials, printed to stderr when it is in use. They are public
- * (the README lists them) and valid against this server only; a configuration file's secrets
- * are never printed.
+ * What follows the ready line on stderr. On the demo configuration: its credentials (public,
+ * listed in the README, valid against this server only), then a `curl` that issues a user token
+ * with the sandbox ones. Always: where to read next. A configuration file's secrets are never
+ * printed.
  */
-export function demoCredentialsText(): string {
+export function nextStepsText(server: RunningReferenceServer, demo: boolean): string {
+  const lines = [`Getting started: ${GETTING_STARTED_URL}`];
+  if (!demo) return lines.join('\n');
   const rows = DEMO_CONFIG.partners.flatMap((partner) =>
     partner.applications.map(
       (application) =>
         `  ${`${application.client_id} / ${application.client_secret}`.padEnd(46)}${partner.name}, ${application.environment}, ${application.scopes.join(' ')}`,
     ),
   );
+  const sandbox = DEMO_CONFIG.partners
+    .flatMap((partner) => partner.applications)
+    .find((application) => application.environment === 'sandbox');
   return [
     'Demo credentials (public, for this server only): client id / client secret',
     ...rows,
+    ...(sandbox
+      ? [
+          'Issue a user token:',
+          `  curl -u ${sandbox.client_id}:${sandbox.client_secret} -H 'content-type: application/json' -d '{"external_user_id":"demo-user"}' ${server.url}${PATH_PREFIX}/tokens`,
+        ]
+      : []),
+    ...lines,
   ].join('\n');
 }

@@ -13,6 +13,7 @@ import {
 import type { Logger } from 'pino';
 import { createAdminApp, isAdminPath } from './admin-handler.ts';
 import { hasNoBody, type ReadBody, readRequestBody } from './request-body.ts';
+import { answerServiceRoute } from './service-routes.ts';
 import { transportRefusal, unsupportedExpectation } from './transport-refusals.ts';
 import { writeAnswer, writePreflight } from './write-answer.ts';
 
@@ -136,6 +137,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       refuse(req, res, target, refusal);
       return;
     }
+    if (answerServiceRoute(req.method, target.path, res)) return;
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
       const adminMethods = admin && isAdminPath(target.path) ? ADMIN_METHODS : undefined;
       const headers = preflightHeaders(target.path, adminMethods);

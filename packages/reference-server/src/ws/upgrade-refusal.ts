@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { WEBSOCKET_PATH } from '@partner-assistant/contract';
+import { WEBSOCKET_PATH, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
 import { ApiError, methodNotAllowed } from '@partner-assistant/engine/internal';
 
 // RFC 6455 §4.1: a 16-byte nonce in base64; RFC 9110 token characters for sub-protocols.
@@ -18,6 +18,11 @@ function protocolRefusal(header: string | undefined): ApiError | undefined {
     new Set(protocols).size !== protocols.length
   ) {
     return invalid('Sec-WebSocket-Protocol must list distinct tokens');
+  }
+  // Refused here rather than completed with another sub-protocol: whatever was offered instead
+  // (often the token alone) must not be echoed back in the handshake answer, where proxies log it.
+  if (!protocols.includes(WEBSOCKET_SUBPROTOCOL)) {
+    return invalid(`Sec-WebSocket-Protocol must offer ${WEBSOCKET_SUBPROTOCOL}, then the token`);
   }
   return undefined;
 }

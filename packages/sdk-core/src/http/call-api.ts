@@ -1,12 +1,14 @@
 import { isPartnerApiError, PartnerApiError } from '../errors/partner-api-error.ts';
 import { withRetries } from '../retry/retry-loop.ts';
 import type { PartnerLogger } from '../transport-options.ts';
+import type { ApiResult } from './api-response.ts';
+import { type RequestOptions, withRequestOptions } from './request-options.ts';
 import type { ResolvedTransport } from './resolve-transport.ts';
 import { type HttpMethod, sendRequest } from './send-request.ts';
 
-/** Reads a success body; the contract's zod schemas fit. */
+/** Reads a success body; the contract's zod schemas fit. A `reason` ends the error message. */
 export interface ResponseSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
+  safeParse(value: unknown): { success: true; data: T } | { success: false; reason?: string };
 }
 
 /** What every call of one SDK instance shares. */
@@ -24,7 +26,7 @@ export interface ApiCallContext {
   logger?: PartnerLogger | undefined;
 }
 
-/** One operation: its name, method, path with parameters filled in, body and response check. */
+/** One operation: its name, method, filled-in path, body, response check and the call's options. */
 export interface ApiCall<T> {
   operation: string;
   method: HttpMethod;
@@ -32,18 +34,22 @@ export interface ApiCall<T> {
   json?: unknown;
   /** Checks the success body; without one the body is trusted as the contract's type. */
   schema?: ResponseSchema<T>;
-  signal?: AbortSignal | undefined;
+  /** The caller's options of this call, over the SDK's. */
+  options?: RequestOptions | undefined;
 }
 
 /**
  * Sends an operation with retries (only what the API marks retryable, network failures and
  * timeouts), one re-authorization after a `401` when the SDK can get a fresh token, and an
- * optional check of the success body. Log lines name the operation, status, code and request id
- * only: no secret, token, user id or message text.
+ * optional check of the success body; the call's options (timeout, retries, headers) replace the
+ * SDK's for this call only. Resolves to the body with the answer that carried it. Log lines name
+ * the operation, status, code and request id only: no secret, token, user id or message text.
  */
-export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Promise<T> {
-  const { transport, logger } = context;
-  const { operation, signal } = call;
+export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Promise<ApiResult<T>> {
+  const { logger } = context;
+  const { operation, options = {} } = call;
+  const { signal } = options;
+  const transport = withRequestOptions(context.transport, options);
   let reauthorized = false;
   const attempt = async () => {
     const authorization = await context.authorization(signal);
@@ -54,6 +60,7 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
           url: `${context.apiUrl}${call.path}`,
           authorization: value,
           json: call.json,
+          headers: transport.headers,
         },
         { fetch: transport.fetch, timeoutMs: transport.timeoutMs, now: transport.now, signal },
       );
@@ -78,16 +85,22 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
     });
   try {
     const result = await withRetries(attempt, { ...transport.retry, onRetry }, signal);
-    logger?.debug?.('partner-assistant: request done', { operation, requestId: result.requestId });
-    if (!call.schema) return result.body as T;
-    const parsed = call.schema.safeParse(result.body);
-    if (parsed.success) return parsed.data;
+    const { response } = result;
+    logger?.debug?.('partner-assistant: request done', {
+      operation,
+      requestId: response.requestId,
+    });
+    if (!call.schema) return result as ApiResult<T>;
+    const parsed = call.schema.safeParse(result.data);
+    if (parsed.success) return { data: parsed.data, response };
     throw new PartnerApiError({
-      status: result.status,
+      status: response.status,
       code: 'invalid_response',
-      message: `The ${operation} response does not match the API contract`,
+      message: `The ${operation} response does not match the API contract${
+        'reason' in parsed && parsed.reason ? ` (${parsed.reason})` : ''
+      }`,
       retryable: false,
-      requestId: result.requestId,
+      requestId: response.requestId,
     });
   } catch (error) {
     logger?.warn?.('partner-assistant: request failed', { operation, error: summarize(error) });

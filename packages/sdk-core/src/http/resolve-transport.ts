@@ -3,6 +3,7 @@ import { abortableSleep } from '../retry/abortable-sleep.ts';
 import { exponentialBackoff } from '../retry/backoff.ts';
 import type { RetryPolicy } from '../retry/retry-loop.ts';
 import { TRANSPORT_DEFAULTS, type TransportOptions } from '../transport-options.ts';
+import { withRequestOptions } from './request-options.ts';
 
 /** {@link TransportOptions} checked, with defaults applied. */
 export interface ResolvedTransport {
@@ -11,13 +12,8 @@ export interface ResolvedTransport {
   timeoutMs: number;
   now: () => number;
   retry: RetryPolicy;
-}
-
-function requireCount(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new PartnerConfigurationError(`\`${name}\` must be an integer of at least 0`);
-  }
-  return value;
+  /** Extra headers of every request, names lowercased. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -36,17 +32,17 @@ export function resolveTransport(options: TransportOptions): ResolvedTransport {
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new PartnerConfigurationError('`fetch` must be a function');
   }
-  const timeoutMs = options.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs;
-  if (!(timeoutMs > 0)) throw new PartnerConfigurationError('`timeoutMs` must be positive');
-  return {
+  const defaults: ResolvedTransport = {
     fetch: options.fetch ?? lateGlobalFetch,
-    timeoutMs,
+    timeoutMs: TRANSPORT_DEFAULTS.timeoutMs,
     now: options.now ?? Date.now,
+    headers: {},
     retry: {
-      maxRetries: requireCount(options.maxRetries ?? TRANSPORT_DEFAULTS.maxRetries, 'maxRetries'),
+      maxRetries: TRANSPORT_DEFAULTS.maxRetries,
       backoff: options.backoff ?? exponentialBackoff(),
       maxRetryAfterMs: options.maxRetryAfterMs ?? TRANSPORT_DEFAULTS.maxRetryAfterMs,
       sleep: options.sleep ?? abortableSleep,
     },
   };
+  return withRequestOptions(defaults, { ...options, headers: options.defaultHeaders });
 }

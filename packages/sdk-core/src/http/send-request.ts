@@ -4,6 +4,7 @@ import { isPartnerError } from '../errors/partner-error.ts';
 import { PartnerNetworkError } from '../errors/partner-network-error.ts';
 import { PartnerTimeoutError } from '../errors/partner-timeout-error.ts';
 import { abortReason } from '../retry/abort-reason.ts';
+import type { ApiResult } from './api-response.ts';
 import { errorFromResponse } from './error-from-response.ts';
 
 /** An HTTP method the API uses. */
@@ -15,6 +16,8 @@ export interface RequestTarget {
   url: string;
   authorization: string;
   json?: unknown;
+  /** Extra headers (checked: none of the SDK's own). */
+  headers?: Record<string, string>;
 }
 
 /** Platform pieces and limits of one attempt. */
@@ -25,14 +28,6 @@ export interface AttemptSettings {
   signal?: AbortSignal | undefined;
 }
 
-/** A success body with the id the server gave the request. */
-export interface ApiResult {
-  body: unknown;
-  requestId: string | undefined;
-  status: number;
-  headers: Headers;
-}
-
 /**
  * Sends one attempt with `fetch` and maps every failure to the SDKs' errors: a non-2xx answer to
  * {@link PartnerApiError}, no answer to {@link PartnerNetworkError}, an attempt (headers and body)
@@ -40,7 +35,10 @@ export interface ApiResult {
  * signal's own reason. Timeout and abort use one `AbortController` joined by hand, because
  * `AbortSignal.any` and `AbortSignal.timeout` are missing from some React Native runtimes.
  */
-export function sendRequest(target: RequestTarget, settings: AttemptSettings): Promise<ApiResult> {
+export function sendRequest(
+  target: RequestTarget,
+  settings: AttemptSettings,
+): Promise<ApiResult<unknown>> {
   const { signal } = settings;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   const controller = new AbortController();
@@ -55,7 +53,7 @@ export function sendRequest(target: RequestTarget, settings: AttemptSettings): P
     return readSuccess(response);
   })();
   // Raced rather than left to `fetch`: a fetch that ignores its signal must not hang the SDK.
-  return new Promise<ApiResult>((resolve, reject) => {
+  return new Promise<ApiResult<unknown>>((resolve, reject) => {
     const settle = (fail?: unknown) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -88,6 +86,7 @@ function networkError(error: unknown): PartnerNetworkError {
 
 function headersOf(target: RequestTarget): Record<string, string> {
   const headers: Record<string, string> = {
+    ...target.headers,
     accept: 'application/json',
     authorization: target.authorization,
   };
@@ -95,7 +94,7 @@ function headersOf(target: RequestTarget): Record<string, string> {
   return headers;
 }
 
-async function readSuccess(response: Response): Promise<ApiResult> {
+async function readSuccess(response: Response): Promise<ApiResult<unknown>> {
   const requestId = response.headers.get(HTTP_HEADERS.requestId) ?? undefined;
   const text = await response.text();
   let body: unknown;
@@ -110,7 +109,10 @@ async function readSuccess(response: Response): Promise<ApiResult> {
       requestId,
     });
   }
-  return { body, requestId, status: response.status, headers: response.headers };
+  return {
+    data: body,
+    response: { status: response.status, headers: response.headers, requestId },
+  };
 }
 
 function describe(error: unknown): string {

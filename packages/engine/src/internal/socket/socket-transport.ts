@@ -36,7 +36,6 @@ export function selectSubprotocol(
   requested: readonly string[],
   expected: string,
 ): string | undefined {
-  // Select the expected one; otherwise echo the first so the handshake succeeds and the client
-  // can read the 4400 close code (a browser cannot read a refused handshake's status).
-  return requested.includes(expected) ? expected : requested[0];
+  // Only the expected one is ever selected: echoing another offer could echo a token.
+  return requested.includes(expected) ? expected : undefined;
 }

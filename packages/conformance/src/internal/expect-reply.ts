@@ -1,0 +1,55 @@
+import type { ApiReply } from './api-client.ts';
+import { RuleFailure } from './rule-outcome.ts';
+
+/** What the checks need of a contract schema (a zod schema), without depending on zod. */
+export interface ContractSchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/** The error code of an answer's envelope, if it has one. */
+export function errorCodeOf(reply: ApiReply): string | undefined {
+  const error = (reply.body as { error?: { code?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' ? error.code : undefined;
+}
+
+/** `404 not_found`, or `200` when there is no error code. */
+export function describeStatus(reply: ApiReply): string {
+  const code = errorCodeOf(reply);
+  return code ? `${reply.status} ${code}` : String(reply.status);
+}
+
+/** Fails unless the answer's status is one of `expected`. */
+export function expectStatus(reply: ApiReply, ...expected: number[]): void {
+  if (expected.includes(reply.status)) return;
+  throw new RuleFailure(
+    `${reply.request} answered ${describeStatus(reply)}, expected ${expected.join(' or ')}`,
+  );
+}
+
+/** Fails unless the answer is the error `status` with `code` in its envelope. */
+export function expectError(reply: ApiReply, status: number, code: string): void {
+  if (reply.status === status && errorCodeOf(reply) === code) return;
+  throw new RuleFailure(
+    `${reply.request} answered ${describeStatus(reply)}, expected ${status} ${code}`,
+  );
+}
+
+/** Parses `value` with a contract schema; fails naming the first invalid fields. */
+export function expectShape<T>(value: unknown, schema: ContractSchema<T>, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
+  throw new RuleFailure(`${what} does not match the contract: ${problems.join('; ')}`);
+}
+
+/** Status, then shape: the body of a successful answer. */
+export function expectBody<T>(reply: ApiReply, statuses: number[], schema: ContractSchema<T>): T {
+  expectStatus(reply, ...statuses);
+  return expectShape(reply.body, schema, `the body of ${reply.request}`);
+}
