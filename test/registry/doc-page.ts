@@ -8,7 +8,10 @@ import { readFileSync } from 'node:fs';
 export interface DocPage {
   /** Files to create, by the name the page gives them. */
   files: Map<string, string>;
-  /** Every line of the page's `sh` blocks, comments and blank lines dropped, in page order. */
+  /**
+   * The `npm install` commands its prose names, then every line of its `sh` blocks (comments and
+   * blank lines dropped), in page order.
+   */
   commands: string[];
 }
 
@@ -25,6 +28,9 @@ export function readDocPage(path: string, ports: Record<number, number> = {}): D
   }
   const files = new Map<string, string>();
   const commands: string[] = [];
+  // Installs the prose asks for ("then `npm install --save-dev tsx`"), before the blocks' own.
+  const prose = text.replace(FENCE, '');
+  for (const match of prose.matchAll(/`(npm install [^`]+)`/g)) commands.push(match[1] ?? '');
   for (const match of text.matchAll(FENCE)) {
     const [, lang, code = ''] = match;
     if (lang === 'sh') {

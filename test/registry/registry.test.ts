@@ -83,6 +83,13 @@ function startServer(command: string, cwd: string, port: number, extraEnv = {}) 
 }
 
 const installs = (commands: string[]) => commands.filter((line) => line.startsWith('npm install'));
+
+/** The page's `npx tsx FILE.ts` line for a file the page itself gives. */
+const programOf = ({ files, commands }: { files: Map<string, string>; commands: string[] }) =>
+  commands.find((line) => {
+    const file = /^npx tsx (\S+\.ts)$/.exec(line)?.[1];
+    return file !== undefined && files.has(file);
+  });
 const page = (name: string) => `${ROOT}docs/getting-started/${name}.md`;
 
 describe.sequential('the getting-started pages, from the registry', () => {
@@ -96,7 +103,8 @@ describe.sequential('the getting-started pages, from the registry', () => {
   });
 
   it('backend developers: install, start the API, run server.ts, call both routes', async () => {
-    const { files, commands } = readDocPage(page('backend-developer'), ports);
+    const backendPage = readDocPage(page('backend-developer'), ports);
+    const { files, commands } = backendPage;
     const dir = await freshProject('backend-developer');
     for (const command of installs(commands)) await run(command, { cwd: dir, env });
     writeFiles(dir, files);
@@ -106,7 +114,7 @@ describe.sequential('the getting-started pages, from the registry', () => {
     expect(api, 'the page starts the reference server').toBeDefined();
     await startServer(api!, dir, ports[8080]!, { PORT: String(ports[8080]) });
     const serverEnv = exportedEnv(commands);
-    const program = commands.find((line) => /^npx tsx \S+\.ts$/.test(line));
+    const program = programOf(backendPage);
     expect(program, 'the page runs its program with tsx').toBeDefined();
     await startServer(program!, dir, ports[3000]!, serverEnv);
     const curls = commands.filter((line) => line.startsWith('curl '));
@@ -119,11 +127,12 @@ describe.sequential('the getting-started pages, from the registry', () => {
   });
 
   it('app developers: install the client, run chat.ts against the backend page’s servers', async () => {
-    const { files, commands } = readDocPage(page('app-developer'), ports);
+    const appPage = readDocPage(page('app-developer'), ports);
+    const { files, commands } = appPage;
     const dir = await freshProject('app-developer');
     for (const command of installs(commands)) await run(command, { cwd: dir, env });
     writeFiles(dir, files);
-    const program = commands.find((line) => /^npx tsx \S+\.ts$/.test(line));
+    const program = programOf(appPage);
     expect(program, 'the page runs its program with tsx').toBeDefined();
     const result = await runToExit(program!, { cwd: dir, env, timeoutMs: 120_000 });
     expect(result.code, result.output).toBe(0);
