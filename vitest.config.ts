@@ -1,11 +1,16 @@
 import { playwright } from '@vitest/browser-playwright';
-import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import {
-  browserTestsSkipped,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-} from './packages/client/test/browser/setup/chromium.ts';
+  configDefaults,
+  defineConfig,
+  mergeConfig,
+  type TestProjectInlineConfiguration,
+  type ViteUserConfig,
+} from 'vitest/config';
+import mswExample from './examples/testing-with-msw/vitest.config.ts';
+import referenceServerExample from './examples/testing-with-reference-server/vitest.config.ts';
+import { CHROMIUM_ARGS, resolveChromium } from './packages/client/test/browser/setup/chromium.ts';
 import { browserCommands } from './packages/client/test/browser/setup/commands.ts';
+import { fromSources } from './test/support/example-suite-config.ts';
 
 /** Resolve workspace packages to their TypeScript sources, so tests never need a build. */
 const sourceFirst = { conditions: ['@partner-assistant/source'] };
@@ -14,10 +19,32 @@ const sourceFirst = { conditions: ['@partner-assistant/source'] };
 const BROWSER_TESTS = 'packages/*/test/browser/**';
 
 /**
+ * What only a release needs (packing, installing from tarballs and from a registry): run by
+ * `pnpm test:release` (`vitest.release.config.ts`) in CI after the build, not by `pnpm test`.
+ */
+const RELEASE_TESTS = ['test/packaging.test.ts', 'test/registry/**'];
+
+/**
+ * An example's own test suite (its config, setup files and global setup), run as a project of
+ * this run from its folder, against the packages' sources: no vitest process of its own.
+ */
+const exampleSuite = (example: string, config: ViteUserConfig): TestProjectInlineConfiguration =>
+  mergeConfig(fromSources(config), {
+    root: `./examples/${example}`,
+    test: { name: `example:${example}` },
+  }) as TestProjectInlineConfiguration;
+
+/**
+ * The Chromium the browser tests run in (system, Playwright's, or the npm package's), or none:
+ * then the browser project is left out with one line saying why, or the run fails under CI.
+ */
+const chromium = await resolveChromium();
+
+/**
  * Real Chromium, headless, against one reference server (global setup). Sources first as in
  * Node, then Vite's own conditions for the browser, so packages still get their `browser` build.
  */
-const browserProject: TestProjectInlineConfiguration = {
+const browserProject = (executablePath: string): TestProjectInlineConfiguration => ({
   extends: true,
   // Served at `/`: msw's worker script, copied there by the msw package's browser global setup.
   publicDir: 'packages/msw/test/browser/public',
@@ -45,7 +72,7 @@ const browserProject: TestProjectInlineConfiguration = {
       enabled: true,
       headless: true,
       provider: playwright({
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+        launchOptions: { executablePath, args: CHROMIUM_ARGS },
       }),
       instances: [{ browser: 'chromium' }],
       commands: browserCommands,
@@ -53,7 +80,7 @@ const browserProject: TestProjectInlineConfiguration = {
       screenshotFailures: false,
     },
   },
-};
+});
 
 export default defineConfig({
   resolve: sourceFirst,
@@ -68,7 +95,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
-          typecheck: { enabled: true, include: ['packages/*/src/**/*.test-d.ts'] },
+          // Type tests (`*.test-d.ts`) are compiled by `pnpm typecheck`, whose tsc fails on any
+          // `expectTypeOf` that does not hold: vitest's own (experimental) typecheck would run
+          // the same tsc a second time in every test run.
         },
       },
       {
@@ -76,7 +105,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, BROWSER_TESTS],
+          exclude: [...configDefaults.exclude, BROWSER_TESTS, ...RELEASE_TESTS],
           testTimeout: 20_000,
         },
       },
@@ -90,8 +119,9 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      // PARTNER_ASSISTANT_SKIP_BROWSER=1 leaves it out (a machine without Chromium).
-      ...(browserTestsSkipped() ? [] : [browserProject]),
+      exampleSuite('testing-with-reference-server', referenceServerExample),
+      exampleSuite('testing-with-msw', mswExample),
+      ...(chromium ? [browserProject(chromium.path)] : []),
     ],
   },
 });

@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
@@ -76,6 +84,16 @@ afterAll(() => {
 });
 
 describe('the packed packages, installed from their tarballs', () => {
+  it('every package ships its README, its CHANGELOG and the version it names', () => {
+    for (const pkg of packages) {
+      const installed = `${scratch}/node_modules/${pkg.name}`;
+      expect(existsSync(`${installed}/README.md`), `${pkg.name} README.md`).toBe(true);
+      expect(existsSync(`${installed}/CHANGELOG.md`), `${pkg.name} CHANGELOG.md`).toBe(true);
+      const { version } = manifestOf(pkg);
+      expect(readFileSync(`${installed}/CHANGELOG.md`, 'utf8')).toContain(`## ${version}`);
+    }
+  });
+
   it('every entry point loads with import and with require in Node, with the same names', async () => {
     const specifiers = packages.flatMap((pkg) => pkg.entries.map((entry) => entry.specifier));
     writeFileSync(
