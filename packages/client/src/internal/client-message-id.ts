@@ -22,7 +22,7 @@ export function createClientMessageId(): string {
   if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
   const bytes = new Uint8Array(31);
   if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(bytes);
-  else bytes.forEach((_, i) => (bytes[i] = Math.random() * 256 + Date.now() / 2 ** (i % 6)));
+  else for (let i = 0; i < 31; i++) bytes[i] = Math.random() * 256 + Date.now() / 2 ** (i % 6);
   let i = 0;
   // Each `0`, `1` and `8` of the template becomes a random hex digit (`8` one of 8 to b): version 4.
   return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit) =>

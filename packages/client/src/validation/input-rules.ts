@@ -51,8 +51,7 @@ const whole = (min: number, max = Number.MAX_SAFE_INTEGER): InputRule => [
 /** A UUID, as the contract's `uuidSchema` accepts it. */
 export const UUID = pattern(UUID_PATTERN, 'Must be a UUID');
 
-const { titleMaxLength, clientMessageIdMaxLength, historyLimitMin, historyLimitMax } =
-  FIELD_LIMITS;
+const { titleMaxLength, clientMessageIdMaxLength, historyLimitMin, historyLimitMax } = FIELD_LIMITS;
 const { placeNameMaxLength, postalCodeMaxLength, appVersionMaxLength } = MESSAGE_CONTEXT_BOUNDS;
 
 /** A conversation title: counted in code points once white space is folded, as stored. */

@@ -23,7 +23,6 @@ const TYPES: Record<string, (value: unknown) => boolean> = {
   o: isRecord,
 };
 
-
 /** Says why `value` at `path` does not fit `spec`, or returns `undefined`. */
 export function whyNot(spec: string, value: unknown, path: string): string | undefined {
   const shape = CONTRACT_SHAPES[spec];
