@@ -83,22 +83,28 @@ const SEND_MESSAGE: InputShape = {
   ),
 };
 
-/**
- * The options object of each call, named by the SDK's argument names; path parameters (UUIDs)
- * are checked apart. A test holds each to the contract's request schema.
- */
-export const INPUT_SHAPES = {
-  createConversation: { title: TITLE, conversationId: UUID },
-  renameConversation: { title: required(TITLE) },
-  sendMessage: SEND_MESSAGE,
-  chatSend: { conversationId: required(UUID), ...SEND_MESSAGE },
-  listMessages: { limit: whole(historyLimitMin, historyLimitMax), offset: whole(0) },
-  submitFeedback: {
-    rating: required(oneOf(RATINGS)),
-    reason: oneOf(FEEDBACK_REASONS),
-    comment: [
-      (value) => isText(value) && countCharacters(value) <= FIELD_LIMITS.feedbackCommentMaxLength,
-      `Must be a string of at most ${FIELD_LIMITS.feedbackCommentMaxLength} characters`,
-    ],
-  },
-} satisfies Record<string, InputShape>;
+// The options object of each call, named by the SDK's argument names; path parameters (UUIDs)
+// are checked apart. A test holds each to the contract's request schema.
+
+/** `conversations.create(input)`. */
+export const CREATE_CONVERSATION: InputShape = { title: TITLE, conversationId: UUID };
+/** `conversations.rename(conversationId, input)`. */
+export const RENAME_CONVERSATION: InputShape = { title: required(TITLE) };
+/** `messages.send(conversationId, input)`. */
+export { SEND_MESSAGE };
+/** `chat.send(input)`: the conversation travels in the input. */
+export const CHAT_SEND: InputShape = { conversationId: required(UUID), ...SEND_MESSAGE };
+/** `messages.list(conversationId, query)`. */
+export const LIST_MESSAGES: InputShape = {
+  limit: whole(historyLimitMin, historyLimitMax),
+  offset: whole(0),
+};
+/** `feedback.submit(messageId, input)`. */
+export const SUBMIT_FEEDBACK: InputShape = {
+  rating: required(oneOf(RATINGS)),
+  reason: oneOf(FEEDBACK_REASONS),
+  comment: [
+    (value) => isText(value) && countCharacters(value) <= FIELD_LIMITS.feedbackCommentMaxLength,
+    `Must be a string of at most ${FIELD_LIMITS.feedbackCommentMaxLength} characters`,
+  ],
+};

@@ -1,5 +1,14 @@
 import { type InputIssue, PartnerValidationError } from '@partner-assistant/sdk-core';
-import { INPUT_SHAPES, type InputShape, UUID } from './input-rules.ts';
+import {
+  CHAT_SEND,
+  CREATE_CONVERSATION,
+  type InputShape,
+  LIST_MESSAGES,
+  RENAME_CONVERSATION,
+  SEND_MESSAGE,
+  SUBMIT_FEEDBACK,
+  UUID,
+} from './input-rules.ts';
 import { isRecord } from './shape.ts';
 
 /**
@@ -56,12 +65,12 @@ export function checkId(field: string, value: unknown): void {
 
 /** `conversations.create(input)`. */
 export function checkCreateConversation(input: unknown): void {
-  check({}, INPUT_SHAPES.createConversation, input);
+  check({}, CREATE_CONVERSATION, input);
 }
 
 /** `conversations.rename(conversationId, input)`. */
 export function checkRenameConversation(conversationId: unknown, input: unknown): void {
-  check({ conversationId }, INPUT_SHAPES.renameConversation, input);
+  check({ conversationId }, RENAME_CONVERSATION, input);
 }
 
 /** `messages.send(conversationId, input)`, and `chat.send(input)` (`input.conversationId`). */
@@ -70,16 +79,16 @@ export function checkSendMessage(
   input: unknown,
   over: 'rest' | 'chat' = 'rest',
 ): void {
-  if (over === 'chat') check({}, INPUT_SHAPES.chatSend, input);
-  else check({ conversationId }, INPUT_SHAPES.sendMessage, input);
+  if (over === 'chat') check({}, CHAT_SEND, input);
+  else check({ conversationId }, SEND_MESSAGE, input);
 }
 
 /** `messages.list(conversationId, query)`. */
 export function checkListMessages(conversationId: unknown, query: unknown): void {
-  check({ conversationId }, INPUT_SHAPES.listMessages, query, 'query');
+  check({ conversationId }, LIST_MESSAGES, query, 'query');
 }
 
 /** `feedback.submit(messageId, input)`. */
 export function checkSubmitFeedback(messageId: unknown, input: unknown): void {
-  check({ messageId }, INPUT_SHAPES.submitFeedback, input);
+  check({ messageId }, SUBMIT_FEEDBACK, input);
 }
