@@ -12,7 +12,11 @@ export {
 } from './constants/api-version.ts';
 export { SERVER_EVENT_TYPES, TURN_EVENT_TYPES } from './constants/event-types.ts';
 export { countCharacters, FIELD_LIMITS } from './constants/field-limits.ts';
-export { HTTP_HEADERS } from './constants/http-headers.ts';
+export {
+  HTTP_HEADERS,
+  REQUEST_ID_HEADER,
+  RETRY_AFTER_HEADER,
+} from './constants/http-headers.ts';
 export {
   CLIENT_MESSAGE_ID_PATTERN,
   COUNTRY_CODE_PATTERN,

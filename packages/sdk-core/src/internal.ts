@@ -12,7 +12,11 @@ export {
   type ResponseSchema,
 } from './http/call-api.ts';
 export { errorFromResponse } from './http/error-from-response.ts';
-export { type EnvelopeError, readErrorEnvelope } from './http/read-error-envelope.ts';
+export {
+  type EnvelopeError,
+  isRecord,
+  readErrorEnvelope,
+} from './http/read-error-envelope.ts';
 export { type ResolvedTransport, resolveTransport } from './http/resolve-transport.ts';
 export { type HttpMethod, sendRequest } from './http/send-request.ts';
 export { abortableSleep } from './retry/abortable-sleep.ts';

@@ -20,14 +20,12 @@ export function createClientMessageId(): string {
     }
   ).crypto;
   if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
+  const bytes = new Uint8Array(31);
   if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(bytes);
-  else {
-    const seed = Date.now();
-    for (let i = 0; i < 16; i++) bytes[i] = (Math.random() * 256 + seed / 2 ** (i % 6)) & 0xff;
-  }
-  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  else for (let i = 0; i < 31; i++) bytes[i] = Math.random() * 256 + Date.now() / 2 ** (i % 6);
+  let i = 0;
+  // Each `0`, `1` and `8` of the template becomes a random hex digit (`8` one of 8 to b): version 4.
+  return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit) =>
+    (+digit ^ ((bytes[i++] as number) & (15 >> (+digit / 4)))).toString(16),
+  );
 }

@@ -13,7 +13,9 @@ const EXAMPLES = [
   event('assistant.status', 4, { label: 'Looking' }),
   event('assistant.delta', 5, { text: 'jour' }),
   event('assistant.completed', 6, { message: message('Bonjour') }),
-  event('assistant.error', 6, { error: { code: 'processing_failed', message: 'No' } }),
+  event('assistant.error', 6, {
+    error: { code: 'processing_failed', message: 'No', retryable: false },
+  }),
   { type: 'pong', id: 'p1' },
   {
     type: 'frame.rejected',

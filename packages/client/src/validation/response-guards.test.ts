@@ -25,16 +25,20 @@ const EXAMPLES: Record<RouteName, unknown> = {
       daily_messages: 5000,
     },
   },
-  createConversation: { conversation_id: CONVERSATION_ID, title: null, created_at: AT },
-  renameConversation: { conversation_id: CONVERSATION_ID, title: 'Passport', updated_at: AT },
-  deleteConversation: { deleted: true, conversation_id: CONVERSATION_ID },
-  sendMessage: {
-    turn_id: TURN_ID,
+  createConversation: {
     conversation_id: CONVERSATION_ID,
-    status: 'queued',
+    title: null,
     created_at: AT,
     updated_at: AT,
   },
+  renameConversation: {
+    conversation_id: CONVERSATION_ID,
+    title: 'Passport',
+    created_at: AT,
+    updated_at: AT,
+  },
+  deleteConversation: { deleted: true, conversation_id: CONVERSATION_ID },
+  sendMessage: turn('queued'),
   listMessages: {
     messages: [
       {
@@ -54,7 +58,10 @@ const EXAMPLES: Record<RouteName, unknown> = {
     user_message_id: ID,
     assistant_message_id: ID,
   },
-  submitFeedback: { success: true, feedback: { rating: 'down', reason: null, comment: 'Old' } },
+  submitFeedback: {
+    success: true,
+    feedback: { rating: 'down', reason: null, comment: 'Old', message_id: ID, updated_at: AT },
+  },
 };
 
 const routes = Object.keys(EXAMPLES) as RouteName[];
@@ -90,7 +97,7 @@ describe('the REST door judges bodies as the contract schemas do', () => {
 
   it('fills missing structured content with [], as the schema does', () => {
     const { cards: _c, visualizations: _v, suggested_actions: _s, ...bare } = message('Hi');
-    const body = { messages: [bare] };
+    const body = { messages: [bare], has_more: false };
     const guarded = responseGuard('listMessages').safeParse(body);
     expect(guarded).toEqual({ success: true, data: schemaOf('listMessages').parse(body) });
   });

@@ -8,7 +8,11 @@
  * they are. String formats (UUIDs, dates, URLs) are the server's promise and are not checked: a
  * wrong one breaks nothing in the client.
  */
+import { isRecord } from '@partner-assistant/sdk-core/internal';
 import { CONTRACT_SHAPES } from './contract-shapes.ts';
+
+/** True for an object that is not an array (or `null`), as the error envelope reader decides. */
+export { isRecord };
 
 const TYPES: Record<string, (value: unknown) => boolean> = {
   s: (value) => typeof value === 'string',
@@ -18,11 +22,6 @@ const TYPES: Record<string, (value: unknown) => boolean> = {
   t: (value) => value === true,
   o: isRecord,
 };
-
-/** True for an object that is not an array (or `null`). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Says why `value` at `path` does not fit `spec`, or returns `undefined`. */
 export function whyNot(spec: string, value: unknown, path: string): string | undefined {

@@ -20,11 +20,7 @@ export class PartnerError extends Error {
 
 /** True when `value` is an error thrown by either SDK, whichever installed copy threw it. */
 export function isPartnerError(value: unknown): value is PartnerError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[PARTNER_ERROR_MARKER] === true
-  );
+  return hasMarker(value, PARTNER_ERROR_MARKER);
 }
 
 /** @internal Marks an error class so its instances are recognized across package copies. */

@@ -13,13 +13,11 @@ export function apiUrlOf(baseUrl: unknown): string {
   if (typeof baseUrl !== 'string' || baseUrl.length === 0) {
     throw new PartnerConfigurationError('`baseUrl` must be a non-empty string');
   }
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(baseUrl);
-  } catch {
-    throw new PartnerConfigurationError('`baseUrl` must be an absolute http(s) URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  } catch {}
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     throw new PartnerConfigurationError('`baseUrl` must be an absolute http(s) URL');
   }
   if (url.username !== '' || url.password !== '') {

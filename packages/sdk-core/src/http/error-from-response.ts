@@ -1,4 +1,4 @@
-import { HTTP_HEADERS } from '@partner-assistant/contract/constants';
+import { REQUEST_ID_HEADER, RETRY_AFTER_HEADER } from '@partner-assistant/contract/constants';
 import { PartnerApiError } from '../errors/partner-api-error.ts';
 import { parseRetryAfter } from '../retry/retry-after.ts';
 import { readErrorEnvelope } from './read-error-envelope.ts';
@@ -8,8 +8,8 @@ import { readErrorEnvelope } from './read-error-envelope.ts';
  * (a proxy's HTML page), 5xx and 429 stay retryable, everything else does not.
  */
 export async function errorFromResponse(response: Response, now: number): Promise<PartnerApiError> {
-  const retryAfterMs = parseRetryAfter(response.headers.get(HTTP_HEADERS.retryAfter), now);
-  const headerRequestId = response.headers.get(HTTP_HEADERS.requestId) ?? undefined;
+  const retryAfterMs = parseRetryAfter(response.headers.get(RETRY_AFTER_HEADER), now);
+  const headerRequestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const body: unknown = await response.json().catch(() => undefined);
   const envelope = readErrorEnvelope(body);
   if (envelope) {

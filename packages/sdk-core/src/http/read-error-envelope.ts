@@ -9,7 +9,8 @@ export interface EnvelopeError {
   details: ErrorDetail[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** True for an object that is not an array (or `null`). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -1,4 +1,4 @@
-import { HTTP_HEADERS } from '@partner-assistant/contract/constants';
+import { REQUEST_ID_HEADER } from '@partner-assistant/contract/constants';
 import { PartnerApiError } from '../errors/partner-api-error.ts';
 import { isPartnerError } from '../errors/partner-error.ts';
 import { PartnerNetworkError } from '../errors/partner-network-error.ts';
@@ -95,7 +95,7 @@ function headersOf(target: RequestTarget): Record<string, string> {
 }
 
 async function readSuccess(response: Response): Promise<ApiResult<unknown>> {
-  const requestId = response.headers.get(HTTP_HEADERS.requestId) ?? undefined;
+  const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const text = await response.text();
   let body: unknown;
   try {
