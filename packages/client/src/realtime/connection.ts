@@ -45,7 +45,7 @@ export interface ConnectionStateChange {
   reason?: Error;
   /** While `reconnecting` or `suspended`: time until the next attempt. */
   retryInMs?: number;
-  /** Attempts made since the connection last worked (0 once open). */
+  /** Attempts since the connection last worked: the one planned, or the one that opened it. */
   attempt: number;
 }
 
