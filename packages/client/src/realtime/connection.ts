@@ -364,7 +364,14 @@ export class Connection extends Emitter<ConnectionEvents> {
 
   #onLifecycle(signal: LifecycleSignal): void {
     if (this.#state === 'closed') return;
-    if (signal === 'offline') {
+    if (signal === 'frozen') {
+      // Closed cleanly (a page with an open socket is not kept), reopened on `foreground`.
+      this.#settings.timers.clearTimeout(this.#retryTimer);
+      this.#heartbeat.stop();
+      this.#detach()?.close(1000);
+      this.#retryAt = undefined;
+      this.#setState('suspended');
+    } else if (signal === 'offline') {
       this.#online = false;
       this.#settings.timers.clearTimeout(this.#retryTimer);
       if (this.#socket) this.#drop('offline');
