@@ -36,7 +36,7 @@ export { PartnerAssistantClient } from './partner-assistant-client.ts';
 export { ChatResource, type ChatSendInput } from './realtime/chat.ts';
 export { REALTIME_DEFAULTS, type RealtimeOptions } from './realtime/chat-options.ts';
 export type { ClientConnection, ClientConnectionEvents } from './realtime/client-connection.ts';
-export type { ConnectionState } from './realtime/connection.ts';
+export type { ConnectionState, ConnectionStateChange } from './realtime/connection.ts';
 export {
   type AppStateLike,
   browserLifecycle,
@@ -47,7 +47,7 @@ export {
 } from './realtime/lifecycle.ts';
 export type { WebSocketConstructor, WebSocketLike } from './realtime/platform.ts';
 export { TurnStream, type TurnStreamEvents } from './realtime/turn-stream.ts';
-export type { TurnStreamStatus } from './realtime/turn-tracker.ts';
+export type { RecoveryPath, TurnStreamStatus } from './realtime/turn-tracker.ts';
 export { CapabilitiesResource } from './resources/capabilities.ts';
 export {
   ConversationsResource,

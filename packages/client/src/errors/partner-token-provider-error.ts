@@ -4,11 +4,12 @@ import { hasMarker } from '@partner-assistant/sdk-core/internal';
 const MARKER = Symbol.for('@partner-assistant/error.PartnerTokenProviderError');
 
 /** Why the token provider could not give a token. */
-export type TokenProviderFailure = 'threw' | 'timeout' | 'invalid';
+export type TokenProviderFailure = 'threw' | 'timeout' | 'invalid' | 'signed_out';
 
 /**
  * The `token` option could not give a token: it threw or rejected (`cause` holds what it threw),
- * took longer than `tokenTimeoutMs`, or returned something that is not a token. The request was
+ * took longer than `tokenTimeoutMs`, returned something that is not a token, or resolved `null`
+ * (`signed_out`: nothing is retried until `client.connection.connect()`). The request was
  * not sent. Not `retryable` by the SDK; your app may try again (your token endpoint may be down).
  *
  * @example

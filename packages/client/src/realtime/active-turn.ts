@@ -1,7 +1,7 @@
 import type { Location, MessageMetadata, Turn, TurnEvent } from '@partner-assistant/contract';
 import type { ListenerErrorReport } from '../internal/emitter.ts';
 import { TurnStream } from './turn-stream.ts';
-import { TurnTracker } from './turn-tracker.ts';
+import { type RecoveryPath, type TurnNotice, TurnTracker } from './turn-tracker.ts';
 
 /** The `user.message` frame of a turn sent over the socket. */
 export interface UserMessageFrame {
@@ -32,6 +32,10 @@ export class ActiveTurn {
   rejections = 0;
   /** The timer of the resend after a retryable refusal. */
   resendTimer: unknown;
+  /** The turn's frame went out on a socket once: sending it again is a recovery. */
+  sent = false;
+  /** How the turn is being brought back, until it moves again. */
+  recovering: RecoveryPath | undefined;
   /** Stops the REST polling of this turn, while it runs. */
   polling: AbortController | undefined;
 
@@ -66,7 +70,7 @@ export class ActiveTurn {
     const notices = this.tracker.apply(event);
     if (notices[0]?.kind === 'gap') return true;
     if (notices.length > 0) this.awaySince = undefined; // progress
-    this.stream.deliver(notices);
+    this.#deliver(notices);
     return false;
   }
 
@@ -79,6 +83,15 @@ export class ActiveTurn {
 
   /** Takes the turn as read over REST. */
   receiveTurn(turn: Turn): void {
-    this.stream.deliver(this.tracker.applyTurn(turn));
+    this.#deliver(this.tracker.applyTurn(turn));
+  }
+
+  #deliver(notices: TurnNotice[]): void {
+    const via = this.recovering;
+    if (via && notices.length > 0) {
+      this.recovering = undefined;
+      notices.push({ kind: 'recovered', via });
+    }
+    this.stream.deliver(notices);
   }
 }

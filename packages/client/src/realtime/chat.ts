@@ -122,11 +122,13 @@ export class ChatResource {
   #follow(key: string, origin: ConstructorParameters<typeof ActiveTurn>[0]): TurnStream {
     const { connection, now } = this.#settings;
     const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
-    if (this.#closed) {
-      turn.stream.fail(new PartnerError('The client is closed'));
+    const refused = this.#closed ? new PartnerError('The client is closed') : connection.signedOut;
+    if (refused) {
+      turn.stream.fail(refused);
       return turn.stream;
     }
     this.#active.set(key, turn);
+    turn.stream.on('recovered', (via) => connection.debug('turn recovered', { via }));
     connection.connect();
     this.#resume(turn);
     this.#recovery.check();
@@ -134,8 +136,10 @@ export class ChatResource {
   }
 
   #resume(turn: ActiveTurn): void {
+    const frame = turn.resumeFrame();
     turn.lastHeardAt = this.#settings.now();
-    this.#settings.connection.send(turn.resumeFrame());
+    if (turn.sent) turn.recovering ??= frame.type === 'user.message' ? 'resend' : 'subscribe';
+    if (this.#settings.connection.send(frame)) turn.sent = true;
   }
 
   #route(event: TurnEvent): void {

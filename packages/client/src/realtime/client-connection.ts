@@ -7,15 +7,25 @@ export type ClientConnectionEvents = Pick<ConnectionEvents, 'statechange' | 'err
  * `client.connection`: the state of the client's WebSocket, for a banner or a spinner.
  * @example
  * ```ts
- * client.connection.on('statechange', (state) => setBanner(state === 'open' ? null : state));
+ * client.connection.on('statechange', (state, { reason, retryInMs }) =>
+ *   setBanner(state === 'open' ? null : { state, reason, retryInMs }),
+ * );
  * ```
  */
 export interface ClientConnection {
   /** `idle`, `connecting`, `open`, `reconnecting`, `suspended` or `closed`. */
   readonly state: ConnectionState;
+  /** Why the connection last left `open` or failed to open (kept after it reopens). */
+  readonly lastError: Error | undefined;
+  /**
+   * While `reconnecting` or `suspended`: ms until the next attempt, counting down (read it on a
+   * timer for a "Retrying in 5 s" banner); `undefined` while `open` or when no attempt is planned.
+   */
+  readonly retryInMs: number | undefined;
   /**
    * Calls `listener` on each `type` event until the returned function is called: `statechange`
-   * on every change of state; `error` with what one of your listeners (of the connection or of a
+   * on every change of state, with the previous state, the reason, the wait before the next
+   * attempt and the attempt count; `error` with what one of your listeners (of the connection or of a
    * stream) threw, which the SDK catches, logs at `warn`, and never rethrows.
    */
   on<K extends keyof ClientConnectionEvents>(
@@ -27,6 +37,9 @@ export interface ClientConnection {
     type: K,
     listener: (...args: ClientConnectionEvents[K]) => void,
   ): void;
-  /** Connects now instead of on first use (and again after the server refused the client). */
+  /**
+   * Connects now instead of on first use; again after the server refused the client, or after a
+   * sign-out (the token provider is asked again).
+   */
   connect(): void;
 }

@@ -4,7 +4,9 @@ import {
   PartnerApiError,
   PartnerConfigurationError,
   type PartnerLogger,
+  PartnerNetworkError,
 } from '@partner-assistant/sdk-core';
+import { isPartnerTokenProviderError } from '../errors/partner-token-provider-error.ts';
 import { Emitter } from '../internal/emitter.ts';
 import type { TokenSource } from '../tokens/token-source.ts';
 import { readServerFrame } from './frame-reader.ts';
@@ -27,10 +29,30 @@ export type ConnectionState =
   | 'suspended'
   | 'closed';
 
+/**
+ * What a `statechange` tells besides the new state.
+ * @example
+ * ```ts
+ * client.connection.on('statechange', (state, { retryInMs }) => {
+ *   if (state === 'reconnecting' && retryInMs !== undefined) showBanner(`Retrying in ${Math.ceil(retryInMs / 1000)} s`);
+ * });
+ * ```
+ */
+export interface ConnectionStateChange {
+  /** The state before this change. */
+  previous: ConnectionState;
+  /** Why it changed, when something went wrong (also in `client.connection.lastError`). */
+  reason?: Error;
+  /** While `reconnecting` or `suspended`: time until the next attempt. */
+  retryInMs?: number;
+  /** Attempts since the connection last worked: the one planned, or the one that opened it. */
+  attempt: number;
+}
+
 /** Listeners of the connection, by event name. */
 export interface ConnectionEvents extends Record<string, unknown[]> {
   /** The state changed. */
-  statechange: [state: ConnectionState];
+  statechange: [state: ConnectionState, change: ConnectionStateChange];
   /** A listener of the client (of the connection or of a turn stream) threw `error`. */
   error: [error: unknown];
   /** @internal An event passed the door. */
@@ -90,6 +112,8 @@ export class Connection extends Emitter<ConnectionEvents> {
   #reporting = false;
   #online = true;
   #retryTimer: unknown;
+  #retryAt: number | undefined;
+  #lastError: Error | undefined;
   #closedByUser = false;
   #stopLifecycle: (() => void) | undefined;
 
@@ -98,6 +122,8 @@ export class Connection extends Emitter<ConnectionEvents> {
     super();
     this.report = this.reportListenerError;
     this.#settings = settings;
+    // Signed out (the provider resolved `null`, for REST or for the socket): closed for good.
+    settings.tokens.onSignedOut = (error) => this.#giveUp(error);
     this.#heartbeat = new Heartbeat({
       ...settings.heartbeat,
       now: settings.now,
@@ -110,6 +136,27 @@ export class Connection extends Emitter<ConnectionEvents> {
   /** The current state. */
   get state(): ConnectionState {
     return this.#state;
+  }
+
+  /** Why the connection last left `open` or failed to open; `undefined` until then. */
+  get lastError(): Error | undefined {
+    return this.#lastError;
+  }
+
+  /** While `reconnecting` or `suspended`: ms until the next attempt (counts down); else `undefined`. */
+  get retryInMs(): number | undefined {
+    const at = this.#retryAt;
+    return at === undefined ? undefined : Math.max(0, at - this.#settings.now());
+  }
+
+  /** @internal Set while the user is signed out: streams fail with it at once. */
+  get signedOut(): Error | undefined {
+    return this.#settings.tokens.signedOut;
+  }
+
+  /** @internal Logs at `debug` (never a token, a message text or a user id). */
+  debug(message: string, data: Record<string, unknown>): void {
+    this.#settings.logger?.debug?.(`partner-assistant: ${message}`, data);
   }
 
   /** @internal Reports an app listener's error: to the logger, and to `error` listeners. */
@@ -133,6 +180,7 @@ export class Connection extends Emitter<ConnectionEvents> {
     );
     this.#progress = { attempt: 0, failingSince: this.#settings.now() };
     this.#refreshedAt = -Infinity;
+    this.#settings.tokens.reset();
     this.#setState('connecting');
     void this.#open();
   }
@@ -177,8 +225,9 @@ export class Connection extends Emitter<ConnectionEvents> {
     try {
       token = await settings.tokens.get();
     } catch (error) {
+      if (this.#state === 'closed') return; // signed out, or closed meanwhile
       this.#log('token provider failed', error);
-      return this.#retry();
+      return this.#retry(error as Error);
     }
     if (this.#state === 'closed') return;
     const WebSocket = settings.WebSocket();
@@ -220,7 +269,8 @@ export class Connection extends Emitter<ConnectionEvents> {
     const event = readServerFrame(data);
     if (Array.isArray(event)) {
       const [reason, turnId] = event;
-      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', { reason });
+      const type = reason.split(':', 1)[0];
+      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', { type });
       if (typeof turnId === 'string') this.emit('skipped', turnId);
       return;
     }
@@ -238,9 +288,9 @@ export class Connection extends Emitter<ConnectionEvents> {
     this.#detach();
     this.#heartbeat.stop();
     if (this.#state === 'closed') return;
-    this.#settings.logger?.debug?.('partner-assistant: socket closed', { code });
+    const lost = new PartnerNetworkError(`The socket closed (${code})`);
     const action = closeAction(code);
-    if (action === 'reconnect') this.#retry();
+    if (action === 'reconnect') this.#retry(lost);
     else if (
       action === 'refresh-token' &&
       this.#settings.now() - this.#refreshedAt >= REFRESH_WINDOW_MS
@@ -260,7 +310,7 @@ export class Connection extends Emitter<ConnectionEvents> {
 
   async #refreshThenOpen(): Promise<void> {
     this.#refreshedAt = this.#settings.now();
-    this.#setState('reconnecting');
+    this.#setState('reconnecting', new PartnerNetworkError('The server refused the token (4401)'));
     const fresh = await this.#settings.tokens.refresh(this.#token).catch(() => undefined);
     if (this.#state === 'closed') return;
     if (fresh === undefined) this.#refused(4401);
@@ -269,49 +319,63 @@ export class Connection extends Emitter<ConnectionEvents> {
 
   /** Drops a socket that stopped answering (or is not wanted), without a close handshake. */
   #drop(reason: string): void {
-    this.#settings.logger?.debug?.('partner-assistant: dropping the socket', { reason });
     const socket = this.#detach();
     if (socket?.terminate) socket.terminate();
     else socket?.close(4000);
     this.#heartbeat.stop();
-    if (this.#state !== 'closed') this.#retry();
+    if (this.#state !== 'closed') this.#retry(new PartnerNetworkError(`Dropped the socket: ${reason}`));
   }
 
-  #retry(): void {
+  #retry(reason?: Error): void {
     if (this.#state === 'closed') return;
     const { timers, now, policy } = this.#settings;
     timers.clearTimeout(this.#retryTimer);
+    this.#retryAt = undefined;
     if (!this.#online) {
-      this.#setState('suspended'); // until `online`
+      this.#setState('suspended', reason); // until `online`
       return;
     }
     if (this.#worked) this.#progress = { attempt: 0, failingSince: now() };
     this.#worked = false;
     const { delayMs, suspended } = reconnectDelay(this.#progress, now(), policy);
-    this.#progress.attempt++;
+    const attempt = ++this.#progress.attempt;
+    this.#retryAt = now() + delayMs;
+    this.debug('reconnecting', { attempt, delayMs });
     // Until a first connection worked the state stays `connecting`.
     this.#setState(
       suspended ? 'suspended' : this.#state === 'connecting' ? 'connecting' : 'reconnecting',
+      reason,
     );
     this.#retryTimer = timers.setTimeout(() => void this.#open(), delayMs);
   }
 
   #giveUp(error: Error): void {
+    if (this.#state === 'closed') return;
     this.#settings.logger?.warn?.('partner-assistant: connection closed for good', {
-      error: error.message,
+      error: error.name,
     });
-    this.#setState('closed');
+    this.#settings.timers.clearTimeout(this.#retryTimer);
+    this.#heartbeat.stop();
+    this.#detach()?.close(1000);
+    this.#setState('closed', error);
     this.#stopLifecycle?.();
     this.emit('failure', error);
   }
 
   #onLifecycle(signal: LifecycleSignal): void {
     if (this.#state === 'closed') return;
-    if (signal === 'offline') {
+    if (signal === 'frozen') {
+      // Closed cleanly (a page with an open socket is not kept), reopened on `foreground`.
+      this.#settings.timers.clearTimeout(this.#retryTimer);
+      this.#heartbeat.stop();
+      this.#detach()?.close(1000);
+      this.#retryAt = undefined;
+      this.#setState('suspended');
+    } else if (signal === 'offline') {
       this.#online = false;
       this.#settings.timers.clearTimeout(this.#retryTimer);
       if (this.#socket) this.#drop('offline');
-      else this.#setState('suspended');
+      else this.#retry();
     } else if (signal === 'online' || signal === 'foreground') {
       this.#online ||= signal === 'online';
       if (this.#socket) this.#heartbeat.probe();
@@ -333,10 +397,19 @@ export class Connection extends Emitter<ConnectionEvents> {
     return socket;
   }
 
-  #setState(state: ConnectionState): void {
-    if (this.#state === state) return;
+  #setState(state: ConnectionState, reason?: Error): void {
+    const previous = this.#state;
+    if (reason) this.#lastError = reason;
+    if (state === 'open' || state === 'closed') this.#retryAt = undefined;
+    if (previous === state) return;
     this.#state = state;
-    this.emit('statechange', state);
+    const { attempt } = this.#progress;
+    const change: ConnectionStateChange = { previous, reason, retryInMs: this.retryInMs, attempt };
+    this.debug(`connection ${state}`, {
+      ...change,
+      reason: reason && (isPartnerTokenProviderError(reason) ? reason.failure : reason.message),
+    });
+    this.emit('statechange', state, change);
   }
 
   #log(message: string, error: unknown): void {

@@ -1,5 +1,8 @@
-/** What the device or page told the client. */
-export type LifecycleSignal = 'online' | 'offline' | 'foreground' | 'background';
+/**
+ * What the device or page told the client. `frozen`: the page goes into the back/forward cache
+ * (the socket is closed cleanly, as the cache requires); `foreground` after it brings it back.
+ */
+export type LifecycleSignal = 'online' | 'offline' | 'foreground' | 'background' | 'frozen';
 
 /**
  * Tells the client when the network comes and goes and when the app is shown or hidden.
@@ -19,12 +22,13 @@ export interface LifecycleAdapter {
 }
 
 interface EventTargetLike {
-  addEventListener(type: string, listener: () => void): void;
-  removeEventListener(type: string, listener: () => void): void;
+  addEventListener(type: string, listener: (event: { persisted?: boolean }) => void): void;
+  removeEventListener(type: string, listener: (event: { persisted?: boolean }) => void): void;
 }
 
 /**
- * The browser's `online`/`offline` (window) and `visibilitychange` (document) events. Elsewhere
+ * The browser's `online`/`offline` and back/forward cache `pagehide`/`pageshow` (window, when
+ * `persisted`) and `visibilitychange` (document) events. Elsewhere
  * (React Native, Node) it listens to nothing: pass {@link reactNativeLifecycle} there.
  */
 export const browserLifecycle: LifecycleAdapter = {
@@ -37,14 +41,20 @@ export const browserLifecycle: LifecycleAdapter = {
     if (typeof win?.addEventListener !== 'function') return () => {};
     const online = () => notify('online');
     const offline = () => notify('offline');
+    const hide = (event: { persisted?: boolean }) => event.persisted && notify('frozen');
+    const show = (event: { persisted?: boolean }) => event.persisted && notify('foreground');
     const visibility = () =>
       notify(doc?.visibilityState === 'hidden' ? 'background' : 'foreground');
     win.addEventListener('online', online);
     win.addEventListener('offline', offline);
+    win.addEventListener('pagehide', hide);
+    win.addEventListener('pageshow', show);
     doc?.addEventListener('visibilitychange', visibility);
     return () => {
       win.removeEventListener('online', online);
       win.removeEventListener('offline', offline);
+      win.removeEventListener('pagehide', hide);
+      win.removeEventListener('pageshow', show);
       doc?.removeEventListener('visibilitychange', visibility);
     };
   },

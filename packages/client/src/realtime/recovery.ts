@@ -81,6 +81,7 @@ export class Recovery {
     const stop = new AbortController();
     const { signal } = stop;
     turn.polling = stop;
+    turn.recovering = 'rest';
     const { messages, turns, backoff, sleep, maxRetries } = this.#settings;
     for (let failures = 0; !turn.ended && !signal.aborted; ) {
       try {

@@ -1,15 +1,23 @@
 import type { Message, TurnEvent } from '@partner-assistant/contract';
 import { Emitter, type ListenerErrorReport } from '../internal/emitter.ts';
-import type { TurnNotice, TurnStreamStatus } from './turn-tracker.ts';
+import type { RecoveryPath, TurnNotice, TurnStreamStatus } from './turn-tracker.ts';
 
 /** Listeners of a {@link TurnStream}, by event name. */
 export interface TurnStreamEvents extends Record<string, unknown[]> {
+  /** The server accepted the message and gave the turn its id. */
+  accepted: [turnId: string];
   /** A progress label (`assistant.status`), such as "Looking up the opening hours". */
   status: [label: string];
   /** New answer text, and all the answer text so far. */
   delta: [text: string, snapshot: string];
   /** After a reconnection: all the answer text so far (already handed out through `delta`). */
   snapshot: [content: string];
+  /**
+   * The turn moves again after the socket failed it: `subscribe` (resubscribed on a new or quiet
+   * socket), `resend` (the message, sent again with the same key, was accepted once), or `rest`
+   * (read over REST).
+   */
+  recovered: [via: RecoveryPath];
   /** Every event of this turn, in `seq` order, each once (events of unknown types are ignored). */
   event: [event: TurnEvent];
   /** The final assistant message. */
@@ -53,6 +61,7 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   readonly #waiters = new Set<() => void>();
   #status: TurnStreamStatus = 'pending';
   #text = '';
+  #label: string | undefined;
   #error: Error | undefined;
 
   /** @internal */
@@ -65,6 +74,11 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   /** `pending` until accepted, then `queued`, `running`, `completed` or `failed`. */
   get status(): TurnStreamStatus {
     return this.#status;
+  }
+
+  /** The last progress label (`status` event), if any. */
+  get label(): string | undefined {
+    return this.#label;
   }
 
   /** All the answer text so far (empty once the turn failed). */
@@ -96,12 +110,15 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   /** @internal Applies what the tracker decided. */
   deliver(notices: TurnNotice[]): void {
     for (const notice of notices) {
-      if (notice.kind === 'accepted') this.#turnId.resolve(notice.turnId);
+      if (notice.kind === 'accepted') {
+        this.#turnId.resolve(notice.turnId);
+        this.emit('accepted', notice.turnId);
+      } else if (notice.kind === 'recovered') this.emit('recovered', notice.via);
       else if (notice.kind === 'state') this.#status = notice.status;
       else if (notice.kind === 'event') {
         this.#events.push(notice.event);
         this.emit('event', notice.event);
-      } else if (notice.kind === 'label') this.emit('status', notice.label);
+      } else if (notice.kind === 'label') this.emit('status', (this.#label = notice.label));
       else if (notice.kind === 'delta') {
         this.#text = notice.snapshot;
         this.emit('delta', notice.text, notice.snapshot);

@@ -4,6 +4,9 @@ import { PartnerTurnError } from '../errors/partner-turn-error.ts';
 /** Where a turn stands, as its stream has seen it. */
 export type TurnStreamStatus = 'pending' | 'queued' | 'running' | 'completed' | 'failed';
 
+/** How a turn was brought back after the socket failed it: see `TurnStream`'s `recovered`. */
+export type RecoveryPath = 'subscribe' | 'resend' | 'rest';
+
 /** What the stream must tell its listeners after one event or one REST read. */
 export type TurnNotice =
   | { kind: 'accepted'; turnId: string }
@@ -14,6 +17,7 @@ export type TurnNotice =
   | { kind: 'snapshot'; content: string }
   | { kind: 'completed'; message: Message }
   | { kind: 'failed'; error: PartnerTurnError }
+  | { kind: 'recovered'; via: RecoveryPath }
   | { kind: 'gap' };
 
 /** The turn an event carries (`turn.accepted`, `turn.running`, `turn.snapshot`), if any. */

@@ -15,14 +15,20 @@ export interface TokenLike {
 /**
  * Where the client gets user tokens: usually a call to your own backend's token endpoint. Called
  * when the SDK has no token, when its token is about to expire, and once after the API refused it
- * (`401`). Concurrent requests share one call.
+ * (`401`). Concurrent requests share one call. Resolve `null` when the user is signed out: the
+ * connection closes, streams and requests fail with `PartnerTokenProviderError` (`signed_out`),
+ * and the provider is not called again until `client.connection.connect()`.
  *
  * @example
  * ```ts
  * const token: TokenProvider = async () => (await fetch('/assistant/token', { method: 'POST' })).json();
  * ```
  */
-export type TokenProvider = () => string | TokenLike | Promise<string | TokenLike>;
+export type TokenProvider = () =>
+  | string
+  | TokenLike
+  | null
+  | Promise<string | TokenLike | null>;
 
 /** A token the SDK can use, with the instant after which it asks for a new one. */
 export interface UsableToken {

@@ -24,6 +24,10 @@ export class TokenSource {
   #pending: Promise<UsableToken> | undefined;
   /** Ends the provider call under way (its timeout timer included). */
   #stop: (() => void) | undefined;
+  /** Set once the provider resolved `null`: every token request fails with it until `reset()`. */
+  signedOut: PartnerTokenProviderError | undefined;
+  /** Told when the provider says the user signed out. */
+  onSignedOut: ((error: PartnerTokenProviderError) => void) | undefined;
 
   constructor(token: string | TokenProvider, settings: TokenSourceSettings) {
     this.#settings = settings;
@@ -33,6 +37,7 @@ export class TokenSource {
 
   /** A valid token: the cached one, or the result of a (shared) provider call. */
   get(signal?: AbortSignal): Promise<string> {
+    if (this.signedOut) return Promise.reject(this.signedOut);
     const current = this.#current;
     if (current && (this.#provider === undefined || this.#settings.now() < current.refreshAt)) {
       return Promise.resolve(current.value);
@@ -46,11 +51,17 @@ export class TokenSource {
    */
   async refresh(rejected: string, signal?: AbortSignal): Promise<string | undefined> {
     if (this.#provider === undefined) return undefined;
+    if (this.signedOut) throw this.signedOut;
     if (this.#current?.value === rejected) this.#current = undefined;
     // Another request may already have refreshed it: then its token is the fresh one.
     if (this.#current) return this.#current.value;
     const fresh = await raceWithSignal(this.#fetch(), signal);
     return fresh.value === rejected ? undefined : fresh.value;
+  }
+
+  /** Asks the provider again after a sign-out (`client.connection.connect()`). */
+  reset(): void {
+    this.signedOut = undefined;
   }
 
   /** Ends a provider call under way, and its timer: the client was closed. */
@@ -95,6 +106,13 @@ export class TokenSource {
         .then(provider)
         .then(
           (result) => {
+            if (result === null) {
+              const out = new PartnerTokenProviderError('signed_out', 'The user is signed out');
+              this.signedOut = out;
+              this.#current = undefined;
+              reject(out);
+              return this.onSignedOut?.(out);
+            }
             const token = readToken(result, now(), refreshMarginMs);
             if (token) resolve(token);
             else

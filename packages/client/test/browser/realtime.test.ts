@@ -98,3 +98,24 @@ describe('chat in Chromium', () => {
     expect(final.content.length).toBeGreaterThan(0);
   });
 });
+
+describe('back/forward cache', () => {
+  it('pagehide (persisted) closes the socket cleanly and stays closed; pageshow (persisted) reconnects and resubscribes', async () => {
+    await reaches('open');
+    const stream = client.chat.send({ conversationId, message: 'Is the museum open today?' });
+    await stream.turnId;
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(client.connection.state).toBe('suspended');
+    expect(client.connection.retryInMs).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(client.connection.state).toBe('suspended');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await reaches('open');
+    let seen = stream.text;
+    stream.on('delta', (text) => {
+      seen += text;
+    });
+    const final = await stream.finalMessage();
+    expect(seen).toBe(final.content);
+  });
+});
