@@ -323,7 +323,8 @@ export class Connection extends Emitter<ConnectionEvents> {
     if (socket?.terminate) socket.terminate();
     else socket?.close(4000);
     this.#heartbeat.stop();
-    if (this.#state !== 'closed') this.#retry(new PartnerNetworkError(`Dropped the socket: ${reason}`));
+    if (this.#state !== 'closed')
+      this.#retry(new PartnerNetworkError(`Dropped the socket: ${reason}`));
   }
 
   #retry(reason?: Error): void {

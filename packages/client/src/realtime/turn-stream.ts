@@ -118,8 +118,10 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
       else if (notice.kind === 'event') {
         this.#events.push(notice.event);
         this.emit('event', notice.event);
-      } else if (notice.kind === 'label') this.emit('status', (this.#label = notice.label));
-      else if (notice.kind === 'delta') {
+      } else if (notice.kind === 'label') {
+        this.#label = notice.label;
+        this.emit('status', notice.label);
+      } else if (notice.kind === 'delta') {
         this.#text = notice.snapshot;
         this.emit('delta', notice.text, notice.snapshot);
       } else if (notice.kind === 'snapshot') {

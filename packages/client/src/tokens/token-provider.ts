@@ -24,11 +24,7 @@ export interface TokenLike {
  * const token: TokenProvider = async () => (await fetch('/assistant/token', { method: 'POST' })).json();
  * ```
  */
-export type TokenProvider = () =>
-  | string
-  | TokenLike
-  | null
-  | Promise<string | TokenLike | null>;
+export type TokenProvider = () => string | TokenLike | null | Promise<string | TokenLike | null>;
 
 /** A token the SDK can use, with the instant after which it asks for a new one. */
 export interface UsableToken {
