@@ -270,7 +270,7 @@ export class Connection extends Emitter<ConnectionEvents> {
     if (Array.isArray(event)) {
       const [reason, turnId] = event;
       const type = reason.split(':', 1)[0];
-      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', { type });
+      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', { type, reason });
       if (typeof turnId === 'string') this.emit('skipped', turnId);
       return;
     }

@@ -76,9 +76,9 @@ describe('malformed turn events', () => {
     await expect(stream.finalMessage()).resolves.toMatchObject({ content: 'Over REST' });
     const skipped = logger.warnings.filter((line) => line.includes('skipped a server frame'));
     expect(skipped).toEqual([
-      'partner-assistant: skipped a server frame {"reason":"turn.snapshot: turn: wrong type"}',
-      'partner-assistant: skipped a server frame {"reason":"assistant.completed: message: wrong type"}',
-      'partner-assistant: skipped a server frame {"reason":"turn.snapshot: turn.assistant_message.content: wrong type"}',
+      'partner-assistant: skipped a server frame {"type":"turn.snapshot","reason":"turn.snapshot: turn: wrong type"}',
+      'partner-assistant: skipped a server frame {"type":"assistant.completed","reason":"assistant.completed: message: wrong type"}',
+      'partner-assistant: skipped a server frame {"type":"turn.snapshot","reason":"turn.snapshot: turn.assistant_message.content: wrong type"}',
     ]);
     expect(logger.warnings.join()).not.toContain('SECRET');
   });
