@@ -15,7 +15,7 @@ import {
 export function ChatScreen({ conversationId }: { conversationId: string }) {
   const { messages, send, status, statusLabel, error, retry, loadOlder, hasOlder } =
     useConversation(conversationId);
-  const connection = useConnectionState();
+  const { state: connection } = useConnectionState();
   const [draft, setDraft] = useState('');
   const busy = status === 'sending' || status === 'streaming';
 

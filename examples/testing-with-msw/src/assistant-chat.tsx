@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 /** The partner's chat component: the conversation, what the assistant is doing, and a question box. */
 export function AssistantChat({ conversationId }: { conversationId: string }) {
   const { messages, status, error, send } = useConversation(conversationId);
-  const connection = useConnectionState();
+  const { state } = useConnectionState();
   const [question, setQuestion] = useState('');
 
   function onSubmit(event: FormEvent) {
@@ -15,7 +15,7 @@ export function AssistantChat({ conversationId }: { conversationId: string }) {
 
   return (
     <section>
-      {connection === 'reconnecting' && <p role="status">Reconnecting…</p>}
+      {state === 'reconnecting' && <p role="status">Reconnecting…</p>}
       <ol aria-label="Conversation">
         {messages.map((message) => (
           <li key={message.message_id} data-role={message.role}>

@@ -6,7 +6,7 @@ const RECONNECTING_NOTICE_DELAY_MS = 1500;
 
 /** A banner for the connection state, shown only when the user has something to know. */
 export function ConnectionBanner() {
-  const state = useConnectionState();
+  const { state } = useConnectionState();
   const [slowReconnect, setSlowReconnect] = useState(false);
 
   useEffect(() => {

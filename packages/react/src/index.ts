@@ -9,5 +9,5 @@ export {
   type PartnerAssistantProviderProps,
   usePartnerAssistantClient,
 } from './partner-assistant-provider.tsx';
-export { useConnectionState } from './use-connection-state.ts';
+export { type ConnectionStatus, useConnectionState } from './use-connection-state.ts';
 export { type UseConversationResult, useConversation } from './use-conversation.ts';

@@ -4,13 +4,18 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { WebSocket as NodeWebSocket } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { PartnerAssistantProvider, useConnectionState, useConversation } from '../src/index.ts';
+import {
+  type ConnectionStatus,
+  PartnerAssistantProvider,
+  useConnectionState,
+  useConversation,
+} from '../src/index.ts';
 import { newClient, serverForFile } from './support/conversation-harness.tsx';
 
 /** What a page rendered on the server shows of a conversation. */
 function ServerRenderedChat({ conversationId }: { conversationId: string }) {
   const { messages, status } = useConversation(conversationId);
-  const summary = `${messages.length} ${status} ${useConnectionState()}`;
+  const summary = `${messages.length} ${status} ${useConnectionState().state}`;
   return <p>{summary}</p>;
 }
 
@@ -228,11 +233,55 @@ describe('useConnectionState and server rendering', () => {
       <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
     );
     const { result } = renderHook(() => useConnectionState(), { wrapper });
-    expect(result.current).toBe('idle');
+    expect(result.current).toEqual({ state: 'idle', lastError: undefined, retryInMs: undefined });
     act(() => client.connection.connect());
-    await waitFor(() => expect(result.current).toBe('open'));
+    await waitFor(() => expect(result.current.state).toBe('open'));
     await act(() => client.close());
-    expect(result.current).toBe('closed');
+    expect(result.current.state).toBe('closed');
+  });
+
+  it('explains a drop: the reason, then a countdown in whole seconds, once a second', async () => {
+    // A network that refuses handshakes while `blocked`: the wait between attempts shows.
+    const network = { blocked: false };
+    class Blockable extends NodeWebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(network.blocked ? 'ws://127.0.0.1:9/unreachable' : url, protocols);
+      }
+    }
+    const { client } = newClient(harness, {
+      WebSocket: Blockable as unknown as WebSocketConstructor,
+      reconnectBackoff: () => 2_400,
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
+    );
+    const seen: ConnectionStatus[] = [];
+    const { result } = renderHook(
+      () => {
+        const status = useConnectionState();
+        seen.push(status);
+        return status;
+      },
+      { wrapper },
+    );
+    act(() => client.connection.connect());
+    await waitFor(() => expect(result.current.state).toBe('open'));
+    network.blocked = true;
+    harness.control.faults.dropSockets({ tenant: harness.tenant.clientId });
+    await waitFor(() => expect(result.current.retryInMs).toBe(3_000), { timeout: 3_000 });
+    expect(result.current.state).toBe('reconnecting');
+    expect(result.current.lastError?.name).toBe('PartnerNetworkError');
+    network.blocked = false;
+    await waitFor(() => expect(result.current.state).toBe('open'), { timeout: 5_000 });
+    expect(result.current.retryInMs).toBeUndefined();
+    const countdown = seen
+      .filter((s) => s.state === 'reconnecting')
+      .map((s) => s.retryInMs)
+      .filter((ms, i, all) => ms !== all[i - 1]);
+    // After the first, jittered attempt was refused: 3 s, 2 s, 1 s left, one render each.
+    expect(countdown.slice(-3)).toEqual([3_000, 2_000, 1_000]);
+    expect(seen.filter((s) => s.state === 'reconnecting').length).toBeLessThanOrEqual(8);
+    await client.close();
   });
 
   it('renders on the server without opening anything', () => {

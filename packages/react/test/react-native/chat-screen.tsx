@@ -9,7 +9,7 @@ import { ActivityIndicator, Button, FlatList, Text, TextInput, View } from 'reac
 export function ChatScreen({ conversationId }: { conversationId: string }) {
   const { messages, send, status, statusLabel, error, retry, loadOlder, hasOlder } =
     useConversation(conversationId);
-  const connection = useConnectionState();
+  const { state: connection } = useConnectionState();
   const [draft, setDraft] = useState('');
   return (
     <View>

@@ -70,6 +70,7 @@ export function newClient(
     externalUserId?: string;
     token?: () => Promise<string>;
     WebSocket?: WebSocketConstructor;
+    reconnectBackoff?: (attempt: number) => number;
   } = {},
 ) {
   const { baseUrl, tenant } = harness;
@@ -91,6 +92,7 @@ export function newClient(
     token: options.token ?? (() => backend.issueToken({ externalUserId })),
     ...(fetch ? { fetch } : {}),
     ...(WebSocket ? { WebSocket } : {}),
+    ...(options.reconnectBackoff ? { reconnectBackoff: options.reconnectBackoff } : {}),
   });
   return { client, externalUserId, backend };
 }
