@@ -29,7 +29,8 @@ describe('readRequestBody and readQuery', () => {
 });
 
 describe('property: any HTTP request', () => {
-  it('gets a non-5xx answer, with the envelope on every error', () => {
+  // 3,000 generated requests: seconds of CPU, more on a busy machine.
+  it('gets a non-5xx answer, with the envelope on every error', { timeout: 30_000 }, () => {
     const engine = createReferenceEngine({ config: parseReferenceConfig(DEMO_CONFIG) });
     const issued = engine.handleHttp({
       method: 'POST',
