@@ -23,7 +23,7 @@ const SERVER_STATUS: ConnectionStatus = {
   retryInMs: undefined,
 };
 
-/** How often the countdown is read while an attempt is scheduled. */
+/** How often the countdown is read while the connection is not up. */
 const COUNTDOWN_TICK_MS = 250;
 
 const wholeSeconds = (ms: number | undefined): number | undefined =>
@@ -46,8 +46,12 @@ export function useConnectionState(): ConnectionStatus {
   const subscribe = useCallback(
     (onChange: () => void) => {
       let ticker: ReturnType<typeof setInterval> | undefined;
+      // Read while the connection works its way back: a failed first attempt plans the next one
+      // without leaving `connecting`, so no state change announces its countdown.
       const follow = () => {
-        const counting = connection.retryInMs !== undefined;
+        const { state } = connection;
+        const counting =
+          state === 'connecting' || state === 'reconnecting' || state === 'suspended';
         if (counting && !ticker) ticker = setInterval(onChange, COUNTDOWN_TICK_MS);
         if (!counting && ticker) ticker = void clearInterval(ticker);
       };

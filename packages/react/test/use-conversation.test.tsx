@@ -284,6 +284,33 @@ describe('useConnectionState and server rendering', () => {
     await client.close();
   });
 
+  it('shows the countdown while the first connection keeps failing, and Try again connects', async () => {
+    const network = { blocked: true };
+    class Blockable extends NodeWebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(network.blocked ? 'ws://127.0.0.1:9/unreachable' : url, protocols);
+      }
+    }
+    const { client } = newClient(harness, {
+      WebSocket: Blockable as unknown as WebSocketConstructor,
+      reconnectBackoff: () => 60_000,
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
+    );
+    const { result } = renderHook(() => useConnectionState(), { wrapper });
+    act(() => client.connection.connect());
+    // The jittered first retry fails too: the next one is a minute away, still `connecting`.
+    await waitFor(() => expect(result.current.retryInMs).toBe(60_000), { timeout: 3_000 });
+    expect(result.current.state).toBe('connecting');
+    expect(result.current.lastError?.name).toBe('PartnerNetworkError');
+    network.blocked = false;
+    act(() => client.connection.connect());
+    await waitFor(() => expect(result.current.state).toBe('open'));
+    expect(result.current.retryInMs).toBeUndefined();
+    await client.close();
+  });
+
   it('renders on the server without opening anything', () => {
     const { client } = newClient(harness);
     const html = renderToString(

@@ -39,7 +39,12 @@ export interface ClientConnection {
   ): void;
   /**
    * Connects now instead of on first use; again after the server refused the client, or after a
-   * sign-out (the token provider is asked again).
+   * sign-out (the token provider is asked again). While waiting to retry (`reconnecting`,
+   * `suspended`, or `connecting` between attempts), tries at once: a "Try again" button.
+   * @example
+   * ```ts
+   * tryAgainButton.onclick = () => client.connection.connect();
+   * ```
    */
   connect(): void;
 }

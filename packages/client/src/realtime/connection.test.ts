@@ -83,6 +83,30 @@ describe('Connection state machine', () => {
     expect(states.slice(-2)).toEqual(['suspended', 'open']);
   });
 
+  it('connect() while waiting to retry tries at once, the backoff kept; offline too', async () => {
+    const { clock, connection, signal } = await connected();
+    FakeSocket.last.serverClose(1006);
+    await clock.advance(250);
+    FakeSocket.last.serverClose(1006); // the next attempt is planned in 1 s
+    expect(connection.retryInMs).toBe(1000);
+    connection.connect();
+    await flush();
+    expect(FakeSocket.instances).toHaveLength(3);
+    expect(connection.retryInMs).toBeUndefined();
+    connection.connect(); // a socket is opening: nothing more
+    await flush();
+    expect(FakeSocket.instances).toHaveLength(3);
+    FakeSocket.last.serverClose(1006);
+    expect(connection.retryInMs).toBe(2000); // the backoff went on growing
+    signal('offline');
+    expect(connection.state).toBe('suspended');
+    connection.connect();
+    await flush();
+    expect(FakeSocket.instances).toHaveLength(4);
+    FakeSocket.last.accept();
+    expect(connection.state).toBe('open');
+  });
+
   it('4401: one fresh token and a reconnection; a second 4401 in a row closes with unauthorized', async () => {
     const { connection, tokenCalls, failures } = await connected();
     FakeSocket.last.serverClose(4401);

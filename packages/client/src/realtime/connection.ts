@@ -169,10 +169,20 @@ export class Connection extends Emitter<ConnectionEvents> {
   };
 
   /**
-   * Opens the connection now rather than on first use. Does nothing while it is up; after the
-   * server refused the client (`closed` without `client.close()`), tries again.
+   * Opens the connection now rather than on first use. While an attempt is planned
+   * (`reconnecting`, `suspended`, or `connecting` between attempts), makes it at once, the backoff
+   * kept ("Try again"). Does nothing while a socket is up or opening; after the server refused the
+   * client or a sign-out (`closed` without `client.close()`), tries again.
    */
   connect(): void {
+    const waiting = this.#retryAt !== undefined || (this.#state === 'suspended' && !this.#online);
+    if (waiting && !this.#socket) {
+      this.#settings.timers.clearTimeout(this.#retryTimer);
+      this.#retryAt = undefined;
+      this.#online = true; // asked by the user: an attempt tells whether the network is back
+      void this.#open();
+      return;
+    }
     if (this.#state !== 'idle' && !(this.#state === 'closed' && !this.#closedByUser)) return;
     this.#stopLifecycle?.();
     this.#stopLifecycle = this.#settings.lifecycle?.subscribe((signal) =>

@@ -75,7 +75,7 @@ describe('client.connection explains itself', () => {
     expect(later).toBeLessThan(first);
     expect(later).toBeGreaterThan(0);
     network.control.blocked = false;
-    client.connection.connect(); // does nothing while retrying: the planned attempt reconnects
+    client.connection.connect(); // "Try again": the planned attempt is made at once
     await until(() => client.connection.state === 'open', 4000);
     expect(client.connection.retryInMs).toBeUndefined();
     await client.close();
