@@ -162,7 +162,8 @@ it("says the assistant can't be reached while the API is down, and recovers when
     await expect
       .element(banner, { timeout: 10_000 })
       .toHaveTextContent(/Can't reach the assistant\. Retrying in \d+ s…/);
-    expect(document.body.textContent).not.toMatch(/sign|session/i);
+    expect(banner.element().textContent).not.toMatch(/sign|session/i);
+    expect(page.getByRole('alert').elements()).toHaveLength(0);
 
     // It is back: "Try again" connects at once, and the next question is answered.
     await commands.setRelayRunning(api, true);
