@@ -204,7 +204,8 @@ function tsx(dir: string, file: string, env: Record<string, string>) {
 
 /**
  * The getting-started programs run as their pages say, in a CommonJS project: the backend's
- * token route on the reference server, then the app's chat through that route, in English.
+ * token route on the reference server, then the app's chat through that route, in English; with
+ * the API stopped, the route answers 503 and its log says why.
  */
 it('the getting-started programs run against the reference server', async () => {
   const api = await startReferenceServer({ port: 0 });
@@ -256,6 +257,17 @@ it('the getting-started programs run against the reference server', async () => 
       headers: { 'x-user': 'alice' },
     });
     expect(await erased.json()).toEqual({ deleted: true });
+
+    // The API goes down: the app gets 503 (not 401), and the backend's log says why.
+    await api.close();
+    const refused = await fetch(`${origin}/assistant/token`, {
+      method: 'POST',
+      headers: { 'x-user': 'bob' },
+    });
+    expect(refused.status).toBe(503);
+    await expect
+      .poll(() => backendOutput)
+      .toContain('Could not issue an assistant token: PartnerNetworkError');
   } finally {
     backend.kill('SIGTERM');
     await api.close();

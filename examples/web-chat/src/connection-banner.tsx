@@ -1,32 +1,38 @@
-import { useConnectionState } from '@partner-assistant/react';
+import { useConnectionState, usePartnerAssistantClient } from '@partner-assistant/react';
 import { useEffect, useState } from 'react';
+import { describeConnection } from './error-message.ts';
+import { reconnectNow } from './try-again.ts';
 
-/** Most drops are over in a blink: "Reconnecting" shows only when one lasts longer than this. */
+/** Most drops are over in a blink: "Retrying" shows only when one lasts longer than this. */
 const RECONNECTING_NOTICE_DELAY_MS = 1500;
 
-/** A banner for the connection state, shown only when the user has something to know. */
+/**
+ * A banner for the connection, shown only when the user has something to know: that the
+ * assistant can't be reached and when the next attempt is (with "Try again" to try at once),
+ * that the device is offline, or that the session ended.
+ */
 export function ConnectionBanner() {
-  const { state } = useConnectionState();
+  const { connection } = usePartnerAssistantClient();
+  const status = useConnectionState();
   const [slowReconnect, setSlowReconnect] = useState(false);
 
   useEffect(() => {
-    if (state !== 'reconnecting') return setSlowReconnect(false);
+    if (status.state !== 'reconnecting') return setSlowReconnect(false);
     const timer = setTimeout(() => setSlowReconnect(true), RECONNECTING_NOTICE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [state]);
+  }, [status.state]);
 
-  const message =
-    state === 'suspended'
-      ? "You're offline; answers will arrive when you're back."
-      : state === 'closed'
-        ? 'Disconnected from the assistant. Reload the page to reconnect.'
-        : state === 'reconnecting' && slowReconnect
-          ? 'Reconnecting…'
-          : null;
-  if (message === null) return null;
+  const notice =
+    status.state === 'reconnecting' && !slowReconnect ? null : describeConnection(status);
+  if (notice === null) return null;
   return (
-    <p className={`connection-banner connection-${state}`} role="status">
-      {message}
-    </p>
+    <div className={`connection-banner connection-${status.state}`} role="status">
+      <span>{notice.message}</span>
+      {notice.canRetry && (
+        <button type="button" onClick={() => reconnectNow(connection)}>
+          Try again
+        </button>
+      )}
+    </div>
   );
 }

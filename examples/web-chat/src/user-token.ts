@@ -4,11 +4,42 @@ import type { TokenLike } from '@partner-assistant/client';
 export const TOKEN_ENDPOINT = '/assistant/token';
 
 /**
+ * Your token endpoint answered with an error other than 401. Its status says why: 502 and 503
+ * (the token broker's answers) mean your backend could not reach the assistant's API.
+ */
+export class TokenEndpointError extends Error {
+  override readonly name = 'TokenEndpointError';
+  /** The endpoint's HTTP status. */
+  readonly status: number;
+
+  constructor(status: number) {
+    super(`The token endpoint answered ${status}`);
+    this.status = status;
+  }
+
+  /** True when the assistant's API is out of reach (a gateway error), not the user's session. */
+  get unreachable(): boolean {
+    return this.status === 502 || this.status === 503 || this.status === 504;
+  }
+}
+
+/**
  * The client's `token` function: asks your backend for a token for the signed-in user. The
  * answer is the API's Token as is; the client keeps it until shortly before it expires.
  */
-export async function fetchUserToken(): Promise<TokenLike> {
-  const response = await fetch(TOKEN_ENDPOINT, { method: 'POST', credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`The token endpoint answered ${response.status}`);
+export async function fetchUserToken(): Promise<TokenLike | null> {
+  return readTokenResponse(
+    await fetch(TOKEN_ENDPOINT, { method: 'POST', credentials: 'same-origin' }),
+  );
+}
+
+/**
+ * Reads the token endpoint's answer. `401` means nobody is signed in: `null` tells the client the
+ * user signed out (it stops trying until `client.connection.connect()`). Any other failure throws
+ * a {@link TokenEndpointError}: the client tries again later, and the app can tell the user why.
+ */
+export async function readTokenResponse(response: Response): Promise<TokenLike | null> {
+  if (response.status === 401) return null;
+  if (!response.ok) throw new TokenEndpointError(response.status);
   return (await response.json()) as TokenLike;
 }

@@ -8,7 +8,7 @@ import {
   startReferenceServer,
 } from '@partner-assistant/reference-server';
 import { build, createServer, type Rollup, type ViteDevServer } from 'vite';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { devTokenEndpoint } from '../dev/dev-token-endpoint.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,17 +16,22 @@ let server: RunningReferenceServer;
 let vite: ViteDevServer;
 let origin: string;
 
-beforeAll(async () => {
-  server = await startReferenceServer();
-  vite = await createServer({
+/** A dev server with the token endpoint for the API at `baseUrl`, and its origin. */
+async function startDevServer(baseUrl: string): Promise<[ViteDevServer, string]> {
+  const dev = await createServer({
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [devTokenEndpoint({ baseUrl: server.url })],
+    plugins: [devTokenEndpoint({ baseUrl })],
     server: { port: 0, host: '127.0.0.1' },
   });
-  await vite.listen();
-  origin = vite.resolvedUrls!.local[0]!.replace(/\/$/, '');
+  await dev.listen();
+  return [dev, dev.resolvedUrls!.local[0]!.replace(/\/$/, '')];
+}
+
+beforeAll(async () => {
+  server = await startReferenceServer();
+  [vite, origin] = await startDevServer(server.url);
 });
 
 afterAll(async () => {
@@ -43,6 +48,26 @@ it('issues a user token for the demo user, never cached', async () => {
   expect(token.access_token).toEqual(expect.any(String));
 
   expect((await fetch(`${origin}/assistant/token`)).status).toBe(405);
+});
+
+it('answers 503 when the API cannot be reached, never 401, and logs why', async () => {
+  const stopped = await startReferenceServer();
+  await stopped.close();
+  const [dev, devOrigin] = await startDevServer(stopped.url);
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    const response = await fetch(`${devOrigin}/assistant/token`, { method: 'POST' });
+    // The browser tells "the assistant is out of reach" (503) from "not signed in" (401).
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { retryable: true } });
+    expect(warn).toHaveBeenCalledWith(
+      '[dev token endpoint] could not issue a token:',
+      expect.objectContaining({ name: 'PartnerNetworkError' }),
+    );
+  } finally {
+    warn.mockRestore();
+    await dev.close();
+  }
 });
 
 it('keeps the secret out of the app bundle', { timeout: 60_000 }, async () => {

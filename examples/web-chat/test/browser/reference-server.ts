@@ -39,9 +39,16 @@ export const dropAfterDelta = (tenant: Tenant, afterDeltas: number) =>
 export const failNextTurn = (tenant: Tenant) =>
   admin('/faults/fail-next-turns', { count: 1, tenant: tenant.clientId });
 
-/** Issues a user token with the tenant's credentials, as the partner's token broker does. */
-export async function issueToken(tenant: Tenant, externalUserId: string): Promise<Token> {
-  const response = await fetch(`${serverUrl()}/api/partners/v1/tokens`, {
+/**
+ * Issues a user token with the tenant's credentials, as the partner's token broker does, from the
+ * server at `baseUrl` (the shared server, or a relay to it).
+ */
+export async function issueToken(
+  tenant: Tenant,
+  externalUserId: string,
+  baseUrl = serverUrl(),
+): Promise<Token> {
+  const response = await fetch(`${baseUrl}/api/partners/v1/tokens`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${btoa(`${tenant.clientId}:${tenant.clientSecret}`)}`,

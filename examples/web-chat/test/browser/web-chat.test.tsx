@@ -1,15 +1,19 @@
 /**
  * The web chat in real Chromium against the reference server: the answer streams in, survives
  * its socket being cut mid-answer (shown once, complete), comes back on reload, can be rated,
- * and a failed answer offers "Try again".
+ * a failed answer offers "Try again", and while the API is down the chat says so and recovers.
  */
-import { type ConnectionState, PartnerAssistantClient } from '@partner-assistant/client';
-import { PartnerAssistantProvider } from '@partner-assistant/react';
+import {
+  type ConnectionState,
+  PartnerAssistantClient,
+  type PartnerAssistantClientOptions,
+} from '@partner-assistant/client';
 import { createRoot } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { page } from 'vitest/browser';
-import { ChatApp } from '../../src/chat-app.tsx';
+import { commands, page } from 'vitest/browser';
+import { ChatRoot } from '../../src/chat-root.tsx';
 import { loadConversations } from '../../src/saved-conversations.ts';
+import { chatLifecycle } from '../../src/try-again.ts';
 import {
   createTenant,
   dropAfterDelta,
@@ -39,24 +43,34 @@ afterAll(async () => {
   await resetTenant(tenant);
 });
 
-/** Opens the app as a page load would: a new client, the conversations from storage. */
-function openApp() {
-  const client = new PartnerAssistantClient({
-    baseUrl: serverUrl(),
-    token: () => issueToken(tenant, userId),
-  });
+/**
+ * Opens the app as a page load would (the conversations from storage), with a client as
+ * `main.tsx` makes it, on the API at `baseUrl`; returns the client it starts with.
+ */
+function openApp(
+  baseUrl = serverUrl(),
+  options: Pick<PartnerAssistantClientOptions, 'reconnectBackoff'> = {},
+) {
+  const clients: PartnerAssistantClient[] = [];
+  const createClient = () => {
+    const client = new PartnerAssistantClient({
+      ...options,
+      baseUrl,
+      token: () => issueToken(tenant, userId, baseUrl),
+      lifecycle: chatLifecycle,
+    });
+    clients.push(client);
+    return client;
+  };
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  root.render(
-    <PartnerAssistantProvider client={client}>
-      <ChatApp />
-    </PartnerAssistantProvider>,
-  );
+  const client = createClient();
+  root.render(<ChatRoot client={client} createClient={createClient} />);
   unmount = async () => {
     root.unmount();
     container.remove();
-    await client.close();
+    await Promise.all(clients.map((each) => each.close()));
   };
   return client;
 }
@@ -129,4 +143,56 @@ it('offers "Try again" when the assistant fails, and then answers', async () => 
   await expect.element(page.getByRole('alert')).not.toBeInTheDocument();
   await expect.element(answers().last()).toHaveTextContent(/market/i);
   expect(page.getByText('When is the market open?').elements()).toHaveLength(1);
+});
+
+it("says the assistant can't be reached while the API is down, and recovers when it is back", async () => {
+  const api = await commands.startRelay(serverUrl());
+  // Attempts that fail wait a minute: only "Try again" brings the chat back within the test.
+  const options = { reconnectBackoff: () => 60_000 };
+  const unreachable = /Can't reach the assistant/;
+  try {
+    openApp(api, options);
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await ask('Where can I park near the town hall?');
+    await expect.element(page.getByRole('button', { name: 'Helpful', exact: true })).toBeVisible();
+
+    // The API goes down: the open socket is cut, and every new connection is refused.
+    await commands.setRelayRunning(api, false);
+    const banner = page.getByRole('status');
+    await expect
+      .element(banner, { timeout: 10_000 })
+      .toHaveTextContent(/Can't reach the assistant\. Retrying in \d+ s…/);
+    expect(banner.element().textContent).not.toMatch(/sign|session/i);
+    expect(page.getByRole('alert').elements()).toHaveLength(0);
+
+    // It is back: "Try again" connects at once, and the next question is answered.
+    await commands.setRelayRunning(api, true);
+    await banner.getByRole('button', { name: 'Try again' }).click();
+    await expect.element(banner).not.toBeInTheDocument();
+    await ask('And on Sundays?');
+    await expect.element(answers().nth(1)).toHaveTextContent(/.+/);
+    await expect
+      .element(page.getByRole('button', { name: 'Helpful', exact: true }).nth(1))
+      .toBeVisible();
+    await unmount?.();
+
+    // The page loads while the API is down: no token, no history; the chat says why.
+    await commands.setRelayRunning(api, false);
+    openApp(api, options);
+    const alert = page.getByRole('alert');
+    await expect.element(alert, { timeout: 10_000 }).toHaveTextContent(unreachable);
+    expect(alert.element().textContent).not.toMatch(/sign|session/i);
+
+    // Back again: "Try again" loads the conversation, and it takes questions.
+    await commands.setRelayRunning(api, true);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.element(alert).not.toBeInTheDocument();
+    await expect.element(page.getByText('And on Sundays?')).toBeVisible();
+    await ask('Is it free at night?');
+    await expect
+      .element(page.getByRole('button', { name: 'Helpful', exact: true }).nth(2))
+      .toBeVisible();
+  } finally {
+    await commands.stopRelay(api);
+  }
 });

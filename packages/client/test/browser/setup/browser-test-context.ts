@@ -17,5 +17,11 @@ declare module 'vitest/browser' {
   export interface BrowserCommands {
     /** Cuts the page's network (`true`) or brings it back (`false`); see `./commands.ts`. */
     setOffline: (offline: boolean) => Promise<void>;
+    /** Starts a relay to the server at `target`; resolves to its URL. See `./commands.ts`. */
+    startRelay: (target: string) => Promise<string>;
+    /** Stops (`false`) or starts again (`true`) the relay at `url`, on the same port. */
+    setRelayRunning: (url: string, running: boolean) => Promise<void>;
+    /** Stops the relay at `url` for good. */
+    stopRelay: (url: string) => Promise<void>;
   }
 }

@@ -5,6 +5,7 @@
 import type {} from '@vitest/browser-playwright';
 import type { CDPSession, Page } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
+import { closeRelay, openRelay, setRelayUp } from './relay.ts';
 
 /** One DevTools session per page, kept open: emulation ends when its session detaches. */
 const devToolsSessions = new WeakMap<Page, Promise<CDPSession>>();
@@ -45,5 +46,25 @@ export const setOffline: BrowserCommand<[offline: boolean], void> = async ({ pag
   await session.send('Network.overrideNetworkState', { offline, ...UNTHROTTLED });
 };
 
+/**
+ * Starts a relay to the reference server at `target` and returns its URL: a base URL for a
+ * client that a test can cut off from the API and bring back (see `./relay.ts`).
+ */
+export const startRelay: BrowserCommand<[target: string], string> = (_context, target) =>
+  openRelay(target);
+
+/**
+ * Stops (`false`) the relay at `url`, as the API going down would: connections are refused and
+ * those open are cut. `true` starts it again on the same port.
+ */
+export const setRelayRunning: BrowserCommand<[url: string, running: boolean], void> = (
+  _context,
+  url,
+  running,
+) => setRelayUp(url, running);
+
+/** Stops the relay at `url` for good (in `afterAll`). */
+export const stopRelay: BrowserCommand<[url: string], void> = (_context, url) => closeRelay(url);
+
 /** Every custom command, for `test.browser.commands`. */
-export const browserCommands = { setOffline };
+export const browserCommands = { setOffline, startRelay, setRelayRunning, stopRelay };
