@@ -1,7 +1,6 @@
 import { useConnectionState, usePartnerAssistantClient } from '@partner-assistant/react';
 import { useEffect, useState } from 'react';
 import { describeConnection } from './error-message.ts';
-import { reconnectNow } from './try-again.ts';
 
 /** Most drops are over in a blink: "Retrying" shows only when one lasts longer than this. */
 const RECONNECTING_NOTICE_DELAY_MS = 1500;
@@ -29,7 +28,7 @@ export function ConnectionBanner() {
     <div className={`connection-banner connection-${status.state}`} role="status">
       <span>{notice.message}</span>
       {notice.canRetry && (
-        <button type="button" onClick={() => reconnectNow(connection)}>
+        <button type="button" onClick={() => connection.connect()}>
           Try again
         </button>
       )}

@@ -2,7 +2,6 @@ import { PartnerAssistantClient } from '@partner-assistant/client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChatRoot } from './chat-root.tsx';
-import { chatLifecycle } from './try-again.ts';
 import { fetchUserToken } from './user-token.ts';
 
 // The app holds no secret: only user tokens from your backend. The first client is created once,
@@ -11,7 +10,6 @@ const createClient = () =>
   new PartnerAssistantClient({
     baseUrl: import.meta.env.VITE_PARTNER_ASSISTANT_BASE_URL,
     token: fetchUserToken,
-    lifecycle: chatLifecycle,
   });
 
 createRoot(document.getElementById('root')!).render(

@@ -13,7 +13,6 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { commands, page } from 'vitest/browser';
 import { ChatRoot } from '../../src/chat-root.tsx';
 import { loadConversations } from '../../src/saved-conversations.ts';
-import { chatLifecycle } from '../../src/try-again.ts';
 import {
   createTenant,
   dropAfterDelta,
@@ -57,7 +56,6 @@ function openApp(
       ...options,
       baseUrl,
       token: () => issueToken(tenant, userId, baseUrl),
-      lifecycle: chatLifecycle,
     });
     clients.push(client);
     return client;
