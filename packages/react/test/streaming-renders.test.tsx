@@ -77,12 +77,27 @@ function testFrames() {
   };
 }
 
+/** What the component rendered, each time, and the hook's last result. */
+interface Seen {
+  renders: Pick<UseConversationResult, 'status' | 'streamingText'>[];
+  conversation: UseConversationResult | undefined;
+}
+
+/** The last message of the conversation; counts its renders. */
+function Chat({ seen }: { seen: Seen }) {
+  const conversation = useConversation(CONVERSATION_ID);
+  const { status, streamingText, messages } = conversation;
+  seen.renders.push({ status, streamingText });
+  seen.conversation = conversation;
+  return <output>{messages.at(-1)?.content}</output>;
+}
+
 /** undici's WebSocket, calling `afterEvent` once the client has handled each event of a turn. */
 function observedWebSocket(afterEvent: () => void): WebSocketConstructor {
   class Observed extends NodeWebSocket {
     constructor(url: string, protocols?: string | string[]) {
       super(url, protocols);
-      let handler: ((event: MessageEvent) => void) | null = null;
+      let handler: ((event: { data: unknown }) => void) | null = null;
       // The client's `onmessage` is kept here and called first; then the test looks.
       Object.defineProperty(this, 'onmessage', {
         get: () => handler,
@@ -111,26 +126,21 @@ it(`a ${DELTAS}-delta answer renders once per animation frame and ends on the ex
     streamIdleTimeoutMs: 20_000,
     recoveryWindowMs: 20_000,
   });
-  const renders: Pick<UseConversationResult, 'status' | 'streamingText'>[] = [];
-  let conversation: UseConversationResult | undefined;
-  function Chat() {
-    conversation = useConversation(CONVERSATION_ID);
-    const { status, streamingText, messages } = conversation;
-    renders.push({ status, streamingText });
-    return <output>{messages.at(-1)?.content}</output>;
-  }
+  const seen: Seen = { renders: [], conversation: undefined };
   render(
     <PartnerAssistantProvider client={client}>
-      <Chat />
+      <Chat seen={seen} />
     </PartnerAssistantProvider>,
   );
-  await waitFor(() => expect(conversation?.loadingHistory).toBe(false));
-  act(() => void conversation?.send('Tell me everything'));
-  await waitFor(() => expect(conversation?.status).toBe('idle'), { timeout: 15_000 });
+  const { renders } = seen;
+  const conversation = () => seen.conversation;
+  await waitFor(() => expect(conversation()?.loadingHistory).toBe(false));
+  act(() => void conversation()?.send('Tell me everything'));
+  await waitFor(() => expect(conversation()?.status).toBe('idle'), { timeout: 15_000 });
 
   expect(received).toBe(DELTAS + 2);
   expect(screen.getByRole('status').textContent).toBe(ANSWER);
-  expect(conversation?.messages.map((m) => [m.role, m.status])).toEqual([
+  expect(conversation()?.messages.map((m) => [m.role, m.status])).toEqual([
     ['user', 'completed'],
     ['assistant', 'completed'],
   ]);
