@@ -13,6 +13,7 @@ import {
   CONVERSATION_ID,
   event,
   message,
+  turn,
 } from '../../client/src/realtime/frames.test-support.ts';
 import {
   type ScriptedServer,
@@ -144,6 +145,8 @@ it(`a ${DELTAS}-delta answer renders once per animation frame and ends on the ex
     ['user', 'completed'],
     ['assistant', 'completed'],
   ]);
+  // The question under the id the server gave it (`accepted`), not the one shown while pending.
+  expect(conversation()?.messages[0]?.message_id).toBe(turn('queued').user_message_id);
   // The answer completed while the last delta waited for a frame: it showed at once, complete.
   expect(frames.waiting()).toBe(1);
   const before = renders.length;
