@@ -40,7 +40,7 @@ export interface ConversationSnapshot {
 
 /** The state before anything loaded (also what server rendering shows). */
 export const EMPTY_CONVERSATION: ConversationSnapshot = Object.freeze({
-  messages: Object.freeze([]) as readonly ConversationMessage[],
+  messages: Object.freeze([]),
   status: 'idle',
   streamingText: '',
   statusLabel: null,

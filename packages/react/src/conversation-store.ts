@@ -3,7 +3,7 @@ import {
   type PartnerAssistantClient,
   type TurnStream,
 } from '@partner-assistant/client';
-import type { Location, Message, MessageMetadata } from '@partner-assistant/contract';
+import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import type {
   ConversationMessage,
   ConversationSnapshot,
@@ -27,16 +27,25 @@ export interface SendOptions {
 }
 
 /**
+ * A subscriber of the store: `textOnly` is true when only the streaming answer (its text or its
+ * progress label) changed, which may wait for the next frame; anything else should show at once.
+ */
+export type ConversationListener = (textOnly: boolean) => void;
+
+/**
  * One conversation's state outside React: the loaded window of history, the turns in flight and
  * their streams. Components subscribe to it (`useSyncExternalStore`); it loads the history on the
- * first subscription, never during rendering, so server rendering opens nothing.
+ * first subscription, never during rendering, so server rendering opens nothing. The snapshot is
+ * built when read, so text streamed between two renders costs no copy of the messages.
  */
 export class ConversationStore {
   readonly #client: PartnerAssistantClient;
   readonly #conversationId: string;
   readonly #pageSize: number;
-  readonly #listeners = new Set<() => void>();
-  #snapshot: ConversationSnapshot = EMPTY_CONVERSATION;
+  readonly #listeners = new Set<ConversationListener>();
+  /** Built on the first read after a change (`undefined` until then). */
+  #snapshot: ConversationSnapshot | undefined = EMPTY_CONVERSATION;
+  #loadingHistory = false;
   #window: HistoryWindow = { offset: 0, messages: [] };
   #turns: LiveTurn[] = [];
   /** The turn started last: what `status` describes. */
@@ -56,7 +65,7 @@ export class ConversationStore {
     this.#onIdle = options.onIdle;
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
+  readonly subscribe = (listener: ConversationListener): (() => void) => {
     this.#listeners.add(listener);
     this.#loading ??= this.#loadNewest();
     return () => {
@@ -65,21 +74,20 @@ export class ConversationStore {
     };
   };
 
-  readonly getSnapshot = (): ConversationSnapshot => this.#snapshot;
+  readonly getSnapshot = (): ConversationSnapshot => (this.#snapshot ??= this.#build());
 
   /** Sends a question; the promise never rejects: a failure lands in `error` and `status`. */
   readonly send = (text: string, options: SendOptions = {}): Promise<void> =>
-    this.#follow(
-      sentTurn({ text, clientMessageId: createClientMessageId(), ...options }, new Date()),
-    );
+    this.#follow({ text, clientMessageId: createClientMessageId(), ...options });
 
   /** Sends the last failed question again, with its idempotency key (the failed turn is deleted first). */
   readonly retry = async (): Promise<void> => {
     const failed = [...this.#turns].reverse().find((turn) => turn.phase === 'failed' && turn.sent);
-    if (!failed?.sent) return;
+    const sent = failed?.sent;
+    if (!sent) return;
     this.#turns = this.#turns.filter((turn) => turn !== failed);
     if (failed.turnId) await this.#client.turns.delete(failed.turnId).catch(() => {});
-    await this.#follow(sentTurn(failed.sent, new Date()));
+    await this.#follow(sent);
   };
 
   /** Loads the page before the oldest loaded message. */
@@ -104,16 +112,17 @@ export class ConversationStore {
   };
 
   async #loadNewest(): Promise<void> {
-    this.#publish(true);
+    this.#loadingHistory = true;
+    this.#publish();
     await this.#guard(async () => {
       this.#window = await newestPage(this.#reader, this.#pageSize);
       for (const question of this.#runningQuestions())
-        void this.#track(resumedTurn(question), this.#client.chat.resume(question.turn_id));
+        void this.#track(resumedTurn(question), () => this.#client.chat.resume(question.turn_id));
     });
   }
 
   /** User messages at the end of the history whose turn has no answer yet: still running. */
-  #runningQuestions(): Message[] {
+  #runningQuestions(): ConversationMessage[] {
     const answered = new Set(
       this.#window.messages.filter((m) => m.role === 'assistant').map((m) => m.turn_id),
     );
@@ -123,55 +132,46 @@ export class ConversationStore {
     );
   }
 
-  #follow(turn: LiveTurn): Promise<void> {
-    const sent = turn.sent as SentMessage;
-    let stream: TurnStream;
-    try {
-      stream = this.#client.chat.send({
+  #follow(sent: SentMessage): Promise<void> {
+    return this.#track(sentTurn(sent, new Date()), () =>
+      this.#client.chat.send({
         conversationId: this.#conversationId,
         message: sent.text,
         location: sent.location,
         metadata: sent.metadata,
         clientMessageId: sent.clientMessageId,
-      });
-    } catch (error) {
-      turn.phase = 'failed';
-      turn.error = error as Error;
-      this.#error = turn.error;
-      this.#turns.push(turn);
-      this.#latest = turn;
-      this.#publish();
-      return Promise.resolve();
-    }
-    return this.#track(turn, stream);
+      }),
+    );
   }
 
-  async #track(turn: LiveTurn, stream: TurnStream): Promise<void> {
+  /** Follows `turn` on the stream `open` gives (a throw, such as a refused input, fails the turn). */
+  async #track(turn: LiveTurn, open: () => TurnStream): Promise<void> {
     this.#turns.push(turn);
     if (turn.sent) this.#latest = turn;
     this.#error = null;
-    stream.on('event', (event) => {
-      if (event.type !== 'turn.accepted' && event.type !== 'turn.snapshot') return;
-      acceptTurn(turn, event.turn as { turn_id: string; user_message_id?: string });
-      this.#publish();
-    });
-    stream.on('status', (label) => {
-      turn.label = label;
-      this.#publish();
-    });
-    stream.on('delta', (_text, soFar) => {
-      turn.text = soFar;
-      this.#publish();
-    });
-    this.#publish();
     try {
+      const stream = open();
+      stream.on('accepted', (turnId, userMessageId) => {
+        acceptTurn(turn, turnId, userMessageId);
+        this.#publish();
+      });
+      // Text and label as the stream has them now: after a reconnection too (`snapshot`).
+      const streamed = () => {
+        turn.text = stream.text;
+        turn.label = stream.label ?? null;
+        this.#publish(true);
+      };
+      stream.on('delta', streamed);
+      stream.on('snapshot', streamed);
+      stream.on('status', streamed);
+      this.#publish();
       turn.answer = await stream.finalMessage();
       turn.phase = 'completed';
       this.#settle(turn);
     } catch (error) {
       turn.phase = 'failed';
-      turn.error = error as Error;
-      this.#error = turn.error;
+      // The client fails only with its typed errors (`PartnerError` and subclasses), never a bare value.
+      this.#error = error as Error;
     }
     this.#publish();
     this.#checkIdle();
@@ -180,7 +180,7 @@ export class ConversationStore {
   /** A completed turn joins the history; the live copy goes. */
   #settle(turn: LiveTurn): void {
     const known = new Set(this.#window.messages.map((m) => m.message_id));
-    const added = turnMessages(turn).filter((m) => !known.has(m.message_id)) as Message[];
+    const added = turnMessages(turn).filter((m) => !known.has(m.message_id));
     this.#window = { ...this.#window, messages: [...this.#window.messages, ...added] };
     this.#turns = this.#turns.filter((t) => t !== turn);
   }
@@ -189,12 +189,19 @@ export class ConversationStore {
     try {
       await load();
     } catch (error) {
-      this.#error = error as Error;
+      this.#error = error as Error; // a `PartnerError` of the client, as above
     }
+    this.#loadingHistory = false;
     this.#publish();
   }
 
-  #publish(loadingHistory = false): void {
+  /** Tells every subscriber that the state changed (`textOnly`: see {@link ConversationListener}). */
+  #publish(textOnly = false): void {
+    this.#snapshot = undefined;
+    for (const listener of [...this.#listeners]) listener(textOnly);
+  }
+
+  #build(): ConversationSnapshot {
     const history = this.#window.messages;
     const shown = new Set(history.map((m) => m.message_id));
     const liveMessages = this.#turns.flatMap(turnMessages).filter((m) => !shown.has(m.message_id));
@@ -207,16 +214,15 @@ export class ConversationStore {
           : this.#error
             ? 'error'
             : 'idle';
-    this.#snapshot = {
-      messages: [...history, ...liveMessages] as ConversationMessage[],
+    return {
+      messages: [...history, ...liveMessages],
       status,
       streamingText: current?.phase === 'streaming' ? current.text : '',
       statusLabel: current && current.phase !== 'failed' ? current.label : null,
       error: this.#error,
       hasOlder: this.#window.offset > 0,
-      loadingHistory,
+      loadingHistory: this.#loadingHistory,
     };
-    for (const listener of [...this.#listeners]) listener();
   }
 
   #checkIdle(): void {

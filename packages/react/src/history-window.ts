@@ -1,4 +1,5 @@
 import type { Message } from '@partner-assistant/contract';
+import type { ConversationMessage } from './conversation-state.ts';
 
 /** Reads `limit` messages of the history from `offset` (oldest first), and whether more follow. */
 export type HistoryReader = (
@@ -10,7 +11,8 @@ export type HistoryReader = (
 export interface HistoryWindow {
   /** Position of `messages[0]` in the history. */
   offset: number;
-  messages: Message[];
+  /** Messages read, and those of turns completed here since (the same as a reload would read). */
+  messages: ConversationMessage[];
 }
 
 /**

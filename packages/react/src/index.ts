@@ -9,5 +9,10 @@ export {
   type PartnerAssistantProviderProps,
   usePartnerAssistantClient,
 } from './partner-assistant-provider.tsx';
+export type { StreamingRenders } from './streaming-renders.ts';
 export { type ConnectionStatus, useConnectionState } from './use-connection-state.ts';
-export { type UseConversationResult, useConversation } from './use-conversation.ts';
+export {
+  type UseConversationOptions,
+  type UseConversationResult,
+  useConversation,
+} from './use-conversation.ts';

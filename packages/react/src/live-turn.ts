@@ -1,4 +1,4 @@
-import type { Location, Message, MessageMetadata, Turn } from '@partner-assistant/contract';
+import type { Location, Message, MessageMetadata } from '@partner-assistant/contract';
 import type { ConversationMessage } from './conversation-state.ts';
 
 /** What `send` was given, kept so `retry` can send the same message again. */
@@ -11,15 +11,19 @@ export interface SentMessage {
 
 /** A turn the conversation follows: sent from here, or found in progress in the history. */
 export interface LiveTurn {
-  sent: SentMessage | undefined;
+  /** What was sent from here (`undefined` for a turn found in the history). */
+  sent?: SentMessage | undefined;
   /** The user's message as shown (optimistic until accepted; from the history when resumed). */
   question: ConversationMessage;
-  turnId: string | undefined;
+  /** Known once the server accepted the question. */
+  turnId?: string | undefined;
   phase: 'sending' | 'streaming' | 'completed' | 'failed';
+  /** The answer text so far. */
   text: string;
+  /** The last progress label. */
   label: string | null;
-  answer: Message | undefined;
-  error: Error | undefined;
+  /** The final answer, once completed. */
+  answer?: Message | undefined;
 }
 
 const noContent = { cards: [], visualizations: [], suggested_actions: [] };
@@ -36,52 +40,41 @@ export function sentTurn(sent: SentMessage, now: Date): LiveTurn {
       content: sent.text,
       status: 'pending',
       created_at: now.toISOString(),
-    } as ConversationMessage,
-    turnId: undefined,
+    },
     phase: 'sending',
     text: '',
     label: null,
-    answer: undefined,
-    error: undefined,
   };
 }
 
 /** A turn found running in the history (sent from another screen, or before a restart). */
-export function resumedTurn(question: Message): LiveTurn {
-  return {
-    ...sentTurn(
-      { text: question.content, clientMessageId: question.message_id },
-      new Date(question.created_at),
-    ),
-    sent: undefined,
-    question,
-    turnId: question.turn_id,
-    phase: 'streaming',
-  };
+export function resumedTurn(question: ConversationMessage): LiveTurn {
+  return { question, turnId: question.turn_id, phase: 'streaming', text: '', label: null };
 }
 
-/** Marks the question accepted, with the ids the server gave it. */
+/** Marks the question accepted, with the ids the server gave it (`TurnStream`'s `accepted`). */
 export function acceptTurn(
   turn: LiveTurn,
-  accepted: Pick<Turn, 'turn_id'> & { user_message_id?: string },
+  turnId: string,
+  userMessageId: string | undefined,
 ): void {
-  turn.turnId = accepted.turn_id;
+  turn.turnId = turnId;
   if (turn.phase === 'sending') turn.phase = 'streaming';
   turn.question = {
     ...turn.question,
-    turn_id: accepted.turn_id,
-    message_id: accepted.user_message_id ?? turn.question.message_id,
+    turn_id: turnId,
+    message_id: userMessageId ?? turn.question.message_id,
     status: 'completed',
   };
 }
 
 /** The messages a turn adds to the conversation while (or once) it runs. */
 export function turnMessages(turn: LiveTurn): ConversationMessage[] {
-  const question =
-    turn.phase === 'failed' ? { ...turn.question, status: 'failed' as const } : turn.question;
+  const question: ConversationMessage =
+    turn.phase === 'failed' ? { ...turn.question, status: 'failed' } : turn.question;
   if (turn.answer) return [question, turn.answer];
   if (turn.phase !== 'streaming' || turn.text === '') return [question];
-  const answer = {
+  const answer: ConversationMessage = {
     ...noContent,
     message_id: `local-answer-${turn.turnId ?? question.message_id}`,
     turn_id: turn.turnId ?? '',
@@ -89,6 +82,6 @@ export function turnMessages(turn: LiveTurn): ConversationMessage[] {
     content: turn.text,
     status: 'streaming',
     created_at: question.created_at,
-  } as ConversationMessage;
+  };
   return [question, answer];
 }

@@ -1,8 +1,25 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { conversationStore } from './conversation-registry.ts';
 import { type ConversationSnapshot, EMPTY_CONVERSATION } from './conversation-state.ts';
 import type { SendOptions } from './conversation-store.ts';
 import { usePartnerAssistantClient } from './partner-assistant-provider.tsx';
+import { batchedListener, renderScheduler, type StreamingRenders } from './streaming-renders.ts';
+
+/** Options of {@link useConversation}. */
+export interface UseConversationOptions {
+  /**
+   * How often the answer being streamed re-renders the component: `'per-frame'` at most once per
+   * animation frame (a 16 ms timer where `requestAnimationFrame` does not exist), `{ intervalMs }`
+   * at most once per that many milliseconds, `'per-delta'` at every delta. The question accepted,
+   * the answer completed and failures render at once, with all the text received so far.
+   * @default 'per-frame'
+   * @example
+   * ```tsx
+   * const { streamingText } = useConversation(conversationId, { streamingRenders: { intervalMs: 100 } });
+   * ```
+   */
+  streamingRenders?: StreamingRenders;
+}
 
 /** What {@link useConversation} returns: the state, and the actions on it. */
 export interface UseConversationResult extends ConversationSnapshot {
@@ -20,15 +37,26 @@ const serverSnapshot = () => EMPTY_CONVERSATION;
  * One conversation: its history (newest page first, `loadOlder()` for more) merged with the
  * answer streaming in, the send and retry actions, and a status a UI can render. Components
  * showing the same conversation share one state; a turn in flight outlives the component, and
- * mounting again shows it where it is (or completed).
+ * mounting again shows it where it is (or completed). A burst of streamed text renders once per
+ * frame (see {@link UseConversationOptions.streamingRenders}).
  *
  * @example
  * ```tsx
  * const { messages, send, status, statusLabel, error, retry } = useConversation(conversationId);
  * ```
  */
-export function useConversation(conversationId: string): UseConversationResult {
+export function useConversation(
+  conversationId: string,
+  { streamingRenders = 'per-frame' }: UseConversationOptions = {},
+): UseConversationResult {
   const store = conversationStore(usePartnerAssistantClient(), conversationId);
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot);
+  // A number or a name: an inline `{ intervalMs }` object must not subscribe again each render.
+  const setting =
+    typeof streamingRenders === 'object' ? streamingRenders.intervalMs : streamingRenders;
+  const subscribe = useCallback(
+    (onChange: () => void) => store.subscribe(batchedListener(onChange, renderScheduler(setting))),
+    [store, setting],
+  );
+  const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, serverSnapshot);
   return { ...snapshot, send: store.send, retry: store.retry, loadOlder: store.loadOlder };
 }

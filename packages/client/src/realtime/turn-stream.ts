@@ -4,8 +4,11 @@ import type { RecoveryPath, TurnNotice, TurnStreamStatus } from './turn-tracker.
 
 /** Listeners of a {@link TurnStream}, by event name. */
 export interface TurnStreamEvents extends Record<string, unknown[]> {
-  /** The server accepted the message and gave the turn its id. */
-  accepted: [turnId: string];
+  /**
+   * The server accepted the message and gave the turn its id; `userMessageId` is the id it gave
+   * the user's message, when it said (not for a turn resumed by id).
+   */
+  accepted: [turnId: string, userMessageId: string | undefined];
   /** A progress label (`assistant.status`), such as "Looking up the opening hours". */
   status: [label: string];
   /** New answer text, and all the answer text so far. */
@@ -112,7 +115,7 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     for (const notice of notices) {
       if (notice.kind === 'accepted') {
         this.#turnId.resolve(notice.turnId);
-        this.emit('accepted', notice.turnId);
+        this.emit('accepted', notice.turnId, notice.userMessageId);
       } else if (notice.kind === 'recovered') this.emit('recovered', notice.via);
       else if (notice.kind === 'state') this.#status = notice.status;
       else if (notice.kind === 'event') {

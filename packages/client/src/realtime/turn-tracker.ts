@@ -9,7 +9,7 @@ export type RecoveryPath = 'subscribe' | 'resend' | 'rest';
 
 /** What the stream must tell its listeners after one event or one REST read. */
 export type TurnNotice =
-  | { kind: 'accepted'; turnId: string }
+  | { kind: 'accepted'; turnId: string; userMessageId?: string | undefined }
   | { kind: 'state'; status: TurnStreamStatus }
   | { kind: 'event'; event: TurnEvent }
   | { kind: 'label'; label: string }
@@ -104,7 +104,7 @@ export class TurnTracker {
   #identify(turn: Turn, notices: TurnNotice[]): void {
     if (this.turnId === turn.turn_id) return;
     this.turnId = turn.turn_id;
-    notices.push({ kind: 'accepted', turnId: turn.turn_id });
+    notices.push({ kind: 'accepted', turnId: turn.turn_id, userMessageId: turn.user_message_id });
   }
 
   #label(label: string, notices: TurnNotice[]): void {

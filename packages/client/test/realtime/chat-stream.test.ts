@@ -32,6 +32,10 @@ describe('chat over the WebSocket (Node 20, ws as the fallback WebSocket)', () =
     stream.on('delta', (text) => {
       streamed += text;
     });
+    let acceptedAs: [string, string | undefined] | undefined;
+    stream.on('accepted', (turnId, userMessageId) => {
+      acceptedAs = [turnId, userMessageId];
+    });
     const events: TurnEvent[] = [];
     for await (const event of stream) events.push(event);
     const final = await stream.finalMessage();
@@ -47,6 +51,8 @@ describe('chat over the WebSocket (Node 20, ws as the fallback WebSocket)', () =
       message_id: final.message_id,
       content: final.content,
     });
+    // The ids `accepted` gave are those of the history: the turn's, and the user message's.
+    expect(acceptedAs).toEqual([final.turn_id, history.messages.at(-2)?.message_id]);
     expect(states).toEqual(['connecting', 'open']);
     await client.close();
     expect(client.connection.state).toBe('closed');
