@@ -25,5 +25,5 @@ const withHooks = await gzipped(['@partner-assistant/client', '@partner-assistan
 const added = withHooks - client;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 console.log(
-  `hooks size: client ${kb(client)} → client + hooks ${kb(withHooks)} min+gz: the hooks add ${kb(added)} (${added <= BUDGET_BYTES ? 'within' : 'OVER'} the ${kb(BUDGET_BYTES)} budget)`,
+  `hooks size (${added} bytes): client ${kb(client)} → client + hooks ${kb(withHooks)} min+gz: the hooks add ${kb(added)} (${added <= BUDGET_BYTES ? 'within' : 'OVER'} the ${kb(BUDGET_BYTES)} budget)`,
 );

@@ -49,9 +49,7 @@ export function useConnectionState(): ConnectionStatus {
       // Read while the connection works its way back: a failed first attempt plans the next one
       // without leaving `connecting`, so no state change announces its countdown.
       const follow = () => {
-        const { state } = connection;
-        const counting =
-          state === 'connecting' || state === 'reconnecting' || state === 'suspended';
+        const counting = !['idle', 'open', 'closed'].includes(connection.state);
         if (counting && !ticker) ticker = setInterval(onChange, COUNTDOWN_TICK_MS);
         if (!counting && ticker) ticker = void clearInterval(ticker);
       };
