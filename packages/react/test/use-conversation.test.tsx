@@ -240,8 +240,8 @@ describe('useConnectionState and server rendering', () => {
     expect(result.current.state).toBe('closed');
   });
 
-  it('explains a drop: the reason, then a countdown in whole seconds, once a second', async () => {
-    // A network that refuses handshakes while `blocked`: the wait between attempts shows.
+  /** A client whose handshakes fail while `network.blocked`, retrying after `backoffMs`. */
+  function behindBlockableNetwork(backoffMs: number) {
     const network = { blocked: false };
     class Blockable extends NodeWebSocket {
       constructor(url: string, protocols?: string | string[]) {
@@ -250,11 +250,16 @@ describe('useConnectionState and server rendering', () => {
     }
     const { client } = newClient(harness, {
       WebSocket: Blockable as unknown as WebSocketConstructor,
-      reconnectBackoff: () => 2_400,
+      reconnectBackoff: () => backoffMs,
     });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
     );
+    return { client, network, wrapper };
+  }
+
+  it('explains a drop: the reason, then a countdown in whole seconds, once a second', async () => {
+    const { client, network, wrapper } = behindBlockableNetwork(2_400);
     const seen: ConnectionStatus[] = [];
     const { result } = renderHook(
       () => {
@@ -292,19 +297,8 @@ describe('useConnectionState and server rendering', () => {
   });
 
   it('shows the countdown while the first connection keeps failing, and Try again connects', async () => {
-    const network = { blocked: true };
-    class Blockable extends NodeWebSocket {
-      constructor(url: string, protocols?: string | string[]) {
-        super(network.blocked ? 'ws://127.0.0.1:9/unreachable' : url, protocols);
-      }
-    }
-    const { client } = newClient(harness, {
-      WebSocket: Blockable as unknown as WebSocketConstructor,
-      reconnectBackoff: () => 60_000,
-    });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
-    );
+    const { client, network, wrapper } = behindBlockableNetwork(60_000);
+    network.blocked = true;
     const { result } = renderHook(() => useConnectionState(), { wrapper });
     act(() => client.connection.connect());
     // The jittered first retry fails too: the next one is a minute away, still `connecting`.
