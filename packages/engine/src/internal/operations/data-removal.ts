@@ -8,9 +8,13 @@ import type { EngineServices } from './operation-types.ts';
  * Removes a turn from the store, with its timers and its event stream. Callers check first that
  * the turn is not in progress (or cancel it, for an erasure).
  */
-export function removeTurn(services: EngineServices, turn: TurnRecord): void {
+export function removeTurn(
+  services: EngineServices,
+  turn: TurnRecord,
+  withConversation = false,
+): void {
   services.scheduler.cancel(turn.id);
-  store.removeTurn(services.context.state, turn);
+  store.removeTurn(services.context.state, turn, withConversation);
   services.streams.end(turn.id);
   forgetQuestion(turn);
   forgetInternedText(turn.message);
@@ -22,6 +26,6 @@ export function removeConversation(
   conversation: ConversationRecord,
 ): void {
   for (const turn of store.turnsOf(services.context.state, conversation))
-    removeTurn(services, turn);
+    removeTurn(services, turn, true);
   store.removeConversation(services.context.state, conversation);
 }

@@ -106,8 +106,12 @@ function removeMessage(state: EngineState, messageId: string | null): void {
   state.feedback.delete(messageId);
 }
 
-/** Removes a turn, its two messages, their feedback and its idempotency key. */
-export function removeTurn(state: EngineState, turn: TurnRecord): void {
+/**
+ * Removes a turn, its two messages, their feedback and its idempotency key, and takes them out of
+ * their conversation's lists unless the whole conversation goes (`withConversation`): filtering
+ * those lists once per turn would make erasing a long conversation quadratic.
+ */
+export function removeTurn(state: EngineState, turn: TurnRecord, withConversation = false): void {
   removeMessage(state, turn.userMessageId);
   removeMessage(state, turn.assistantMessageId);
   state.turns.delete(turn.id);
@@ -115,7 +119,9 @@ export function removeTurn(state: EngineState, turn: TurnRecord): void {
   const keys = state.idempotencyKeys.get(turn.userId);
   keys?.delete(turn.clientMessageId);
   if (keys?.size === 0) state.idempotencyKeys.delete(turn.userId);
-  const conversation = findConversation(state, turn.userId, turn.conversationId);
+  const conversation = withConversation
+    ? undefined
+    : findConversation(state, turn.userId, turn.conversationId);
   if (conversation) {
     const gone = new Set([turn.userMessageId, turn.assistantMessageId]);
     conversation.messageIds = conversation.messageIds.filter((id) => !gone.has(id));
