@@ -88,7 +88,10 @@ const requestArbitrary = fc.record({
 });
 
 describe('property: malformed REST requests', () => {
-  it('never answers 5xx, always the envelope on errors, and the server stays up', async () => {
+  // 1,500 real requests: seconds on a quiet machine, many more on a busy one.
+  it('never answers 5xx, always the envelope on errors, and the server stays up', {
+    timeout: 90_000,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(requestArbitrary, async (request) => {
         const headers: Record<string, string> = {};
@@ -125,7 +128,9 @@ describe('property: malformed REST requests', () => {
 });
 
 describe('property: malformed WebSocket frames', () => {
-  it('answers every frame with a valid event and keeps the socket open', async () => {
+  it('answers every frame with a valid event and keeps the socket open', {
+    timeout: 90_000,
+  }, async () => {
     const recording = openSocket(server, { token: session.token });
     await recording.opened;
     const frameArbitrary = fc.oneof(
