@@ -24,7 +24,8 @@ const failedIds = (report: ConformanceReport) =>
     .sort();
 
 // The runs are independent (each its own users), so they share the server at the same time.
-describe.concurrent('against the reference server', () => {
+// Each is some 80 rules of real requests: seconds on a quiet machine, many more on a busy one.
+describe.concurrent('against the reference server', { timeout: 60_000 }, () => {
   it('passes every rule, skips none, and erases every user it created', async () => {
     const report = await runConformance(runOptions(server.url));
     const failures = report.results.filter((result) => result.status === 'failed');
