@@ -9,8 +9,9 @@ export interface ConnectionStatus {
   /** Why the connection last left `open` or failed to open (`client.connection.lastError`). */
   lastError: Error | undefined;
   /**
-   * While `reconnecting` or `suspended` with an attempt scheduled: the time left until it, rounded
-   * up to the whole second and counting down (one re-render a second); `undefined` otherwise.
+   * While an attempt is scheduled (`reconnecting`, `suspended`, or `connecting` between failed first
+   * attempts): the time left until it, rounded up to the whole second and counting down (one
+   * re-render a second); `undefined` otherwise.
    */
   retryInMs: number | undefined;
 }
