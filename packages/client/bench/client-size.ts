@@ -5,8 +5,8 @@
 import { gzipSync } from 'node:zlib';
 import { bundlePackage } from '../../../scripts/bundle-package.ts';
 
-/** Budget of the whole client (REST and realtime), in gzipped bytes. */
-export const CLIENT_SIZE_BUDGET_BYTES = 12.5 * 1024;
+/** Budget of the whole client (REST and realtime), in gzipped bytes: see "Client size budget" in `docs/reference/decisions.md`. */
+export const CLIENT_SIZE_BUDGET_BYTES = 14 * 1024;
 
 /** Sizes of one bundle, and what must never be in it. */
 export interface SizeReport {
