@@ -73,7 +73,7 @@ test('every REST method takes the same options last and returns an ApiPromise', 
     ApiPromise<DeleteConversationResponse>
   >();
   expectTypeOf(client.messages.send('id', { message: 'x' }, options)).toEqualTypeOf<
-    ApiPromise<TurnSummary>
+    ApiPromise<Turn>
   >();
   expectTypeOf(client.messages.list('id', {}, options)).toEqualTypeOf<MessagePagePromise>();
   expectTypeOf(client.turns.get('id', options)).toEqualTypeOf<ApiPromise<Turn>>();
@@ -93,8 +93,8 @@ test('every REST method takes the same options last and returns an ApiPromise', 
 test('an ApiPromise is a Promise of the body; withResponse() adds the answer', () => {
   const sent = client.messages.send('id', { message: 'x' });
   expectTypeOf(sent).toMatchTypeOf<Promise<TurnSummary>>();
-  expectTypeOf(sent).resolves.toEqualTypeOf<TurnSummary>();
-  expectTypeOf(sent.withResponse()).resolves.toEqualTypeOf<ApiResult<TurnSummary>>();
+  expectTypeOf(sent).resolves.toEqualTypeOf<Turn>();
+  expectTypeOf(sent.withResponse()).resolves.toEqualTypeOf<ApiResult<Turn>>();
   expectTypeOf<ApiResult<TurnSummary>['data']>().toEqualTypeOf<TurnSummary>();
   expectTypeOf<ApiResponse>().toEqualTypeOf<{
     status: number;

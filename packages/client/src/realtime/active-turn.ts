@@ -74,11 +74,11 @@ export class ActiveTurn {
     return false;
   }
 
-  /** Takes the turn's id, learnt over REST. */
-  accepted(turnId: string): void {
+  /** Takes the turn's id (and its user message's, when sent over REST), learnt over REST. */
+  accepted(turnId: string, userMessageId?: string): void {
     if (this.tracker.turnId !== undefined) return;
     this.tracker.turnId = turnId;
-    this.stream.deliver([{ kind: 'accepted', turnId }]);
+    this.stream.deliver([{ kind: 'accepted', turnId, userMessageId }]);
   }
 
   /** Takes the turn as read over REST. */

@@ -57,7 +57,7 @@ export class ChatResource {
         isOpen: () => connection.state === 'open',
         resubscribe: (turn) => this.#resume(turn),
         forget: (turn) => this.#forget(turn),
-        accepted: (turn, turnId) => this.#index(turn, turnId),
+        accepted: (turn, turnId, userMessageId) => this.#index(turn, turnId, userMessageId),
       },
       () => this.#active.values(),
     );
@@ -152,8 +152,8 @@ export class ChatResource {
   }
 
   /** Files a turn under its id, once the server gave it one. */
-  #index(turn: ActiveTurn, turnId: string): void {
-    turn.accepted(turnId);
+  #index(turn: ActiveTurn, turnId: string, userMessageId?: string): void {
+    turn.accepted(turnId, userMessageId);
     if (this.#active.get(turnId) === turn) return;
     this.#forget(turn, false);
     this.#active.set(turnId, turn);

@@ -24,7 +24,7 @@ export interface RecoverySettings {
   /** The turn ended, or its polling stopped: stop following it. */
   forget: (turn: ActiveTurn) => void;
   /** The server gave the turn its id (over REST). */
-  accepted: (turn: ActiveTurn, turnId: string) => void;
+  accepted: (turn: ActiveTurn, turnId: string, userMessageId: string) => void;
 }
 
 /**
@@ -95,8 +95,8 @@ export class Recovery {
             metadata,
           } = message;
           const input = { message: message.message, location, metadata, clientMessageId };
-          const summary = await messages.send(conversation_id, input, { signal });
-          this.#settings.accepted(turn, summary.turn_id);
+          const sent = await messages.send(conversation_id, input, { signal });
+          this.#settings.accepted(turn, sent.turn_id, sent.user_message_id);
         }
         turn.receiveTurn(await turns.wait(turn.tracker.turnId ?? '', { signal }));
         failures = 0;

@@ -2,7 +2,7 @@ import type {
   ListMessagesResponse,
   Location,
   MessageMetadata,
-  TurnSummary,
+  Turn,
 } from '@partner-assistant/contract';
 import { FIELD_LIMITS } from '@partner-assistant/contract/constants';
 import type { RequestOptions } from '@partner-assistant/sdk-core';
@@ -65,7 +65,7 @@ export class MessagesResource {
     conversationId: string,
     input: SendMessageInput,
     options: RequestOptions = {},
-  ): ApiPromise<TurnSummary> {
+  ): ApiPromise<Turn> {
     if (this.#api.validate) checkSendMessage(conversationId, input);
     const json = {
       client_message_id: input.clientMessageId ?? createClientMessageId(),

@@ -128,6 +128,27 @@ describe("a stream's recovered event", () => {
     expect(await recoveredVia(stream)).toEqual(['rest']);
     await client.close();
   });
+
+  it('a question the socket never carried goes over REST, and accepted still names its message', async () => {
+    const network = switchableWebSocket();
+    network.control.blocked = true;
+    const { client } = watched({ WebSocket: network.WebSocket, recoveryWindowMs: 150 });
+    const { conversation_id } = await client.conversations.create();
+    const stream = client.chat.send({ conversationId: conversation_id, message: 'Tram?' });
+    const accepted = new Promise<[string, string | undefined]>((resolve) =>
+      stream.on('accepted', (turnId, userMessageId) => resolve([turnId, userMessageId])),
+    );
+    const final = await stream.finalMessage();
+    const [turnId, userMessageId] = await accepted;
+    expect(turnId).toBe(final.turn_id);
+    const history = await client.messages.list(conversation_id);
+    expect(history.messages.map((message) => [message.role, message.message_id])).toEqual([
+      ['user', userMessageId],
+      ['assistant', final.message_id],
+    ]);
+    expect(client.connection.state).not.toBe('open');
+    await client.close();
+  });
 });
 
 describe('sign-out', () => {
