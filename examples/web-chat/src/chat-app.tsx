@@ -13,14 +13,8 @@ import {
   saveSelectedId,
 } from './saved-conversations.ts';
 
-/** Props of {@link ChatApp}. */
-export interface ChatAppProps {
-  /** Loads everything again with a new client: "Try again" when the history failed to load. */
-  onStartOver: () => void;
-}
-
 /** The chat: the conversation list on the side, the selected conversation, a connection banner. */
-export function ChatApp({ onStartOver }: ChatAppProps) {
+export function ChatApp() {
   const client = usePartnerAssistantClient();
   const [conversations, setConversations] = useState(loadConversations);
   const [selectedId, setSelectedId] = useState(() => loadSelectedId(conversations));
@@ -65,7 +59,7 @@ export function ChatApp({ onStartOver }: ChatAppProps) {
           <p className="hint">Start a new conversation to ask the assistant.</p>
         ) : (
           // One view per conversation: its state (history, answer in flight) is its own.
-          <ConversationView key={selectedId} conversationId={selectedId} onReload={onStartOver} />
+          <ConversationView key={selectedId} conversationId={selectedId} />
         )}
       </main>
     </div>

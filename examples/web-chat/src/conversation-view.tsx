@@ -6,28 +6,22 @@ import { MessageItem } from './message-item.tsx';
 /** Props of {@link ConversationView}. */
 export interface ConversationViewProps {
   conversationId: string;
-  /** Loads the conversation again: "Try again" when its history failed to load. */
-  onReload: () => void;
 }
 
 /** One conversation: its history, the answer streaming in, what the assistant is doing, a form. */
-export function ConversationView({ conversationId, onReload }: ConversationViewProps) {
+export function ConversationView({ conversationId }: ConversationViewProps) {
   const { messages, send, status, statusLabel, error, retry, loadOlder, hasOlder, loadingHistory } =
     useConversation(conversationId);
   const [draft, setDraft] = useState('');
-  // What `error` is about, so that "Try again" repeats it: loading the history (the first thing
-  // the view does), sending a question (`retry`), or loading earlier messages.
-  const lastAction = useRef<'history' | 'send' | 'older'>('history');
+  // Whether `error` is about loading earlier messages, so that "Try again" repeats that; any other
+  // failure (the history's first load, a question) is what `retry` repeats.
+  const olderFailed = useRef(false);
   const busy = status === 'sending' || status === 'streaming';
 
-  const tryAgain = () => {
-    if (lastAction.current === 'send') void retry();
-    else if (lastAction.current === 'older') void loadOlder();
-    else onReload();
-  };
+  const tryAgain = () => void (olderFailed.current ? loadOlder() : retry());
 
   const showOlder = () => {
-    lastAction.current = 'older';
+    olderFailed.current = true;
     void loadOlder();
   };
 
@@ -36,7 +30,7 @@ export function ConversationView({ conversationId, onReload }: ConversationViewP
     const question = draft.trim();
     if (question === '' || busy) return;
     setDraft('');
-    lastAction.current = 'send';
+    olderFailed.current = false;
     // `send` never rejects: a failure lands in `error`, with `retry` to send it again.
     void send(question, { metadata: { platform: 'web' } });
   };

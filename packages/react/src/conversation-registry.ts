@@ -15,19 +15,15 @@ export function conversationStore(
   client: PartnerAssistantClient,
   conversationId: string,
 ): ConversationStore {
-  let byId = stores.get(client);
-  if (!byId) {
-    byId = new Map();
-    stores.set(client, byId);
-  }
+  const byId = stores.get(client) ?? new Map<string, ConversationStore>();
+  stores.set(client, byId);
   const existing = byId.get(conversationId);
   if (existing) return existing;
-  const map = byId;
   const store: ConversationStore = new ConversationStore(client, conversationId, {
     pageSize: HISTORY_PAGE_SIZE,
     onIdle: () =>
       setTimeout(() => {
-        if (store.idle && map.get(conversationId) === store) map.delete(conversationId);
+        if (store.idle && byId.get(conversationId) === store) byId.delete(conversationId);
       }, 0),
   });
   byId.set(conversationId, store);

@@ -80,8 +80,13 @@ export class ConversationStore {
   readonly send = (text: string, options: SendOptions = {}): Promise<void> =>
     this.#follow({ text, clientMessageId: createClientMessageId(), ...options });
 
-  /** Sends the last failed question again, with its idempotency key (the failed turn is deleted first). */
+  /**
+   * Loads the history again if it failed to load, and sends the last failed question again with
+   * its idempotency key (the failed turn is deleted first).
+   */
   readonly retry = async (): Promise<void> => {
+    this.#loading ??= this.#loadNewest();
+    await this.#loading;
     const failed = [...this.#turns].reverse().find((turn) => turn.phase === 'failed' && turn.sent);
     const sent = failed?.sent;
     if (!sent) return;
@@ -113,9 +118,13 @@ export class ConversationStore {
 
   async #loadNewest(): Promise<void> {
     this.#loadingHistory = true;
+    this.#error = null; // a new start: `retry()` after the history failed to load
     this.#publish();
     await this.#guard(async () => {
-      this.#window = await newestPage(this.#reader, this.#pageSize);
+      this.#window = await newestPage(this.#reader, this.#pageSize).catch((error: unknown) => {
+        this.#loading = undefined; // `retry()`, or the next component to subscribe, loads it again
+        throw error;
+      });
       for (const question of this.#runningQuestions())
         void this.#track(resumedTurn(question), () => this.#client.chat.resume(question.turn_id));
     });
@@ -207,13 +216,11 @@ export class ConversationStore {
     const liveMessages = this.#turns.flatMap(turnMessages).filter((m) => !shown.has(m.message_id));
     const current = this.#latest;
     const status: ConversationStatus =
-      current?.phase === 'sending'
-        ? 'sending'
-        : current?.phase === 'streaming'
-          ? 'streaming'
-          : this.#error
-            ? 'error'
-            : 'idle';
+      current?.phase === 'sending' || current?.phase === 'streaming'
+        ? current.phase
+        : this.#error
+          ? 'error'
+          : 'idle';
     return {
       messages: [...history, ...liveMessages],
       status,

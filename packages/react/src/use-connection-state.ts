@@ -46,13 +46,14 @@ export function useConnectionState(): ConnectionStatus {
   const last = useRef<ConnectionStatus>(SERVER_STATUS);
   const subscribe = useCallback(
     (onChange: () => void) => {
-      let ticker: ReturnType<typeof setInterval> | undefined;
+      // Clearing `undefined` does nothing everywhere (React Native's types just do not say so).
+      let ticker = undefined as unknown as ReturnType<typeof setInterval>;
       // Read while the connection works its way back: a failed first attempt plans the next one
       // without leaving `connecting`, so no state change announces its countdown.
       const follow = () => {
-        const counting = !['idle', 'open', 'closed'].includes(connection.state);
-        if (counting && !ticker) ticker = setInterval(onChange, COUNTDOWN_TICK_MS);
-        if (!counting && ticker) ticker = void clearInterval(ticker);
+        clearInterval(ticker);
+        if (!['idle', 'open', 'closed'].includes(connection.state))
+          ticker = setInterval(onChange, COUNTDOWN_TICK_MS);
       };
       const off = connection.on('statechange', () => {
         follow();
@@ -61,7 +62,7 @@ export function useConnectionState(): ConnectionStatus {
       follow();
       return () => {
         off();
-        if (ticker) clearInterval(ticker);
+        clearInterval(ticker);
       };
     },
     [connection],

@@ -25,7 +25,10 @@ export interface UseConversationOptions {
 export interface UseConversationResult extends ConversationSnapshot {
   /** Sends a question: it shows at once as `pending`; the answer streams into `messages`. */
   send(text: string, options?: SendOptions): Promise<void>;
-  /** Sends the last failed question again with the same idempotency key. */
+  /**
+   * Tries again what failed: loads the history again if it could not load, and sends the last
+   * failed question again with the same idempotency key.
+   */
   retry(): Promise<void>;
   /** Loads the page of history before the oldest message shown. */
   loadOlder(): Promise<void>;

@@ -194,6 +194,32 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
     await client.close();
   });
 
+  it('a history that failed to load: status error, and retry loads it', async () => {
+    const { client } = newClient(harness);
+    const id = await conversationWith(client, 1);
+    const { tenant } = harness;
+    // Every attempt of the first page fails (the client retries twice); the next load works.
+    harness.control.faults.injectErrors({
+      count: 3,
+      code: 'queue_unavailable',
+      retryAfterSeconds: 0,
+      operation: 'listMessages',
+      tenant: tenant.clientId,
+    });
+    const { result } = hook(client, id);
+    await waitFor(() => expect(result.current.error).toMatchObject({ code: 'queue_unavailable' }), {
+      timeout: 5_000,
+    });
+    expect(result.current).toMatchObject({ status: 'error', loadingHistory: false, messages: [] });
+    await act(() => result.current.retry());
+    expect(result.current).toMatchObject({ status: 'idle', error: null, loadingHistory: false });
+    expect(result.current.messages.map((m) => m.content)).toEqual([
+      'Question 0?',
+      expect.any(String),
+    ]);
+    await client.close();
+  });
+
   it('a token refused after its refresh: status error with PartnerApiError unauthorized', async () => {
     const { client } = newClient(harness, { token: async () => 'pat_refused_by_the_server' });
     const { result } = hook(client, crypto.randomUUID());

@@ -8,10 +8,11 @@ import {
   PartnerAssistantClient,
   type PartnerAssistantClientOptions,
 } from '@partner-assistant/client';
+import { PartnerAssistantProvider } from '@partner-assistant/react';
 import { createRoot } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { commands, page } from 'vitest/browser';
-import { ChatRoot } from '../../src/chat-root.tsx';
+import { ChatApp } from '../../src/chat-app.tsx';
 import { loadConversations } from '../../src/saved-conversations.ts';
 import {
   createTenant,
@@ -44,31 +45,29 @@ afterAll(async () => {
 
 /**
  * Opens the app as a page load would (the conversations from storage), with a client as
- * `main.tsx` makes it, on the API at `baseUrl`; returns the client it starts with.
+ * `main.tsx` makes it, on the API at `baseUrl`; returns the client.
  */
 function openApp(
   baseUrl = serverUrl(),
   options: Pick<PartnerAssistantClientOptions, 'reconnectBackoff'> = {},
 ) {
-  const clients: PartnerAssistantClient[] = [];
-  const createClient = () => {
-    const client = new PartnerAssistantClient({
-      ...options,
-      baseUrl,
-      token: () => issueToken(tenant, userId, baseUrl),
-    });
-    clients.push(client);
-    return client;
-  };
+  const client = new PartnerAssistantClient({
+    ...options,
+    baseUrl,
+    token: () => issueToken(tenant, userId, baseUrl),
+  });
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  const client = createClient();
-  root.render(<ChatRoot client={client} createClient={createClient} />);
+  root.render(
+    <PartnerAssistantProvider client={client}>
+      <ChatApp />
+    </PartnerAssistantProvider>,
+  );
   unmount = async () => {
     root.unmount();
     container.remove();
-    await Promise.all(clients.map((each) => each.close()));
+    await client.close();
   };
   return client;
 }
