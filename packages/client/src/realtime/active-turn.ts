@@ -22,6 +22,8 @@ export class ActiveTurn {
   readonly stream: TurnStream;
   readonly tracker: TurnTracker;
   readonly message: UserMessageFrame | undefined;
+  /** When it was sent or resumed: its `turnTimeoutMs` counts from there. */
+  readonly startedAt: number;
   /** Last time an event of this turn arrived, or it was (re)subscribed. */
   lastHeardAt: number;
   /** Idle periods in a row with nothing heard: the second sends it to REST. */
@@ -48,7 +50,7 @@ export class ActiveTurn {
     this.message = 'message' in origin ? origin.message : undefined;
     this.tracker = new TurnTracker();
     if ('turnId' in origin) this.accepted(origin.turnId);
-    this.lastHeardAt = now;
+    this.startedAt = this.lastHeardAt = now;
   }
 
   get ended(): boolean {

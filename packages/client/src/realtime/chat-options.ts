@@ -63,6 +63,15 @@ export interface RealtimeOptions {
    */
   recoveryWindowMs?: number;
   /**
+   * The longest a turn is followed: a turn that has not ended this long after `chat.send()` (or
+   * `chat.resume()`), whatever the server says of it, fails its stream with a
+   * `PartnerTimeoutError` and is no longer followed (the server may still answer it: the history
+   * shows it, and `chat.resume(turnId)` follows it again).
+   * @default 600_000
+   * @example 120_000
+   */
+  turnTimeoutMs?: number;
+  /**
    * Network and foreground signals. `false` listens to none.
    * @default browserLifecycle (window online/offline, document visibilitychange)
    * @example reactNativeLifecycle({ AppState, NetInfo })
@@ -78,5 +87,6 @@ export const REALTIME_DEFAULTS = {
   heartbeatTimeoutMs: 10_000,
   streamIdleTimeoutMs: 30_000,
   recoveryWindowMs: 15_000,
+  turnTimeoutMs: 600_000,
   firstRetryJitterMs: 250,
 } as const;

@@ -14,7 +14,7 @@ afterEach(() => {
   FakeSocket.instances.length = 0;
 });
 
-function setup() {
+function setup(wait?: (turnId: string, options: { signal: AbortSignal }) => Promise<unknown>) {
   const clock = new FakeClock();
   const { connection } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
   const restCalls: string[] = [];
@@ -28,9 +28,9 @@ function setup() {
       },
     } as never,
     turns: {
-      wait: async () => {
+      wait: async (turnId: string, options: { signal: AbortSignal }) => {
         restCalls.push('wait');
-        return completed;
+        return wait ? wait(turnId, options) : completed;
       },
     } as never,
     timers: clock,
@@ -38,6 +38,7 @@ function setup() {
     validate: true,
     streamIdleTimeoutMs: 30_000,
     recoveryWindowMs: 15_000,
+    turnTimeoutMs: 600_000,
     backoff: () => 100,
     maxRetries: 2,
     sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms)),
@@ -109,6 +110,35 @@ describe('ChatResource', () => {
     expect(restCalls).toEqual(['send', 'wait']);
     expect(await stream.turnId).toBe(TURN);
     await expect(stream.finalMessage()).resolves.toMatchObject({ content: 'Over REST' });
+  });
+
+  it('a turn not ended within turnTimeoutMs fails with a PartnerTimeoutError; its polling and timers stop', async () => {
+    let aborted = false;
+    const { chat, clock, restCalls } = setup(
+      (_turnId, { signal }) =>
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(signal.reason);
+          }),
+        ),
+    );
+    const stream = ask(chat, 'One', 'key-1');
+    await flush();
+    FakeSocket.last.serverClose(1006); // never opened: the turn goes to REST
+    await clock.advance(15_000);
+    expect(restCalls).toEqual(['send', 'wait']);
+    await clock.advance(600_000 - 15_000 - 1);
+    expect(stream.status).not.toBe('failed');
+    await clock.advance(1);
+    await expect(stream.finalMessage()).rejects.toMatchObject({
+      name: 'PartnerTimeoutError',
+      timeoutMs: 600_000,
+    });
+    expect(aborted).toBe(true);
+    await chat.close();
+    await flush();
+    expect(restCalls).toEqual(['send', 'wait']);
   });
 
   it('a retryable frame.rejected is resent after a backoff; a final one fails the stream with a typed error', async () => {

@@ -80,6 +80,7 @@ export function createRealtime(options: RealtimeOptions, context: RealtimeContex
     validate: context.validate,
     streamIdleTimeoutMs: options.streamIdleTimeoutMs ?? REALTIME_DEFAULTS.streamIdleTimeoutMs,
     recoveryWindowMs: options.recoveryWindowMs ?? REALTIME_DEFAULTS.recoveryWindowMs,
+    turnTimeoutMs: options.turnTimeoutMs ?? REALTIME_DEFAULTS.turnTimeoutMs,
     backoff: transport.retry.backoff,
     maxRetries: transport.retry.maxRetries,
     sleep: transport.retry.sleep,

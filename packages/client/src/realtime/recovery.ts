@@ -1,4 +1,9 @@
-import { type Backoff, isPartnerError, PartnerError } from '@partner-assistant/sdk-core';
+import {
+  type Backoff,
+  isPartnerError,
+  PartnerError,
+  PartnerTimeoutError,
+} from '@partner-assistant/sdk-core';
 import type { MessagesResource } from '../resources/messages.ts';
 import type { TurnsResource } from '../resources/turns.ts';
 import type { ActiveTurn } from './active-turn.ts';
@@ -12,6 +17,8 @@ export interface RecoverySettings {
   now: () => number;
   streamIdleTimeoutMs: number;
   recoveryWindowMs: number;
+  /** The longest a turn is followed before its stream fails with a `PartnerTimeoutError`. */
+  turnTimeoutMs: number;
   /** Waits between REST attempts. */
   backoff: Backoff;
   /** Retryable REST failures in a row before the stream fails with the last one. */
@@ -33,8 +40,9 @@ export interface RecoverySettings {
  * `recoveryWindowMs` since the socket went away is followed over REST, even if the socket keeps
  * coming back without delivering (a socket that opens and dies is not progress); a turn whose
  * event did not pass the door is read over REST at once (see `ChatResource`). REST polling
- * waits between attempts and gives up after `maxRetries` retryable failures in a row, so every
- * stream settles.
+ * waits between attempts and gives up after `maxRetries` retryable failures in a row, and a turn
+ * not ended `turnTimeoutMs` after it was sent fails with a `PartnerTimeoutError`: every stream
+ * settles, whatever the server says.
  */
 export class Recovery {
   readonly #settings: RecoverySettings;
@@ -49,11 +57,19 @@ export class Recovery {
   /** Judges every turn now and sets the timer for the next decision. */
   check(): void {
     const { timers, now, streamIdleTimeoutMs: idle, recoveryWindowMs: window } = this.#settings;
+    const { turnTimeoutMs } = this.#settings;
     this.stop();
     const open = this.#settings.isOpen();
     const at = now();
+    const expired: ActiveTurn[] = [];
     let next = Infinity;
     for (const turn of this.#turns()) {
+      const deadline = turn.startedAt + turnTimeoutMs;
+      if (at >= deadline) {
+        expired.push(turn);
+        continue;
+      }
+      next = Math.min(next, deadline);
       if (turn.polling) continue;
       if (!open) turn.awaySince ??= at;
       const away = turn.awaySince ?? Infinity;
@@ -67,6 +83,11 @@ export class Recovery {
       next = Math.min(next, away + window, open ? turn.lastHeardAt + idle : Infinity);
     }
     if (next < Infinity) this.#timer = timers.setTimeout(() => this.check(), next - at);
+    // Failed after the loop: forgetting a turn judges the others again.
+    for (const turn of expired) {
+      turn.stream.fail(new PartnerTimeoutError(turnTimeoutMs));
+      this.#settings.forget(turn);
+    }
   }
 
   /** Clears the timer. */

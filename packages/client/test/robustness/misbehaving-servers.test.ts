@@ -162,6 +162,43 @@ describe('a turn completed without a message', () => {
   });
 });
 
+describe('a turn the server never ends', () => {
+  it('fails with a PartnerTimeoutError after turnTimeoutMs, and is no longer followed', async () => {
+    const running = turn('running');
+    let seq = 1;
+    const { client, server } = await setup(
+      {
+        // Every resubscription is answered: the turn is still running.
+        onFrame(socket, frame) {
+          if (frame.type !== 'turn.subscribe') return undefined;
+          seq++;
+          socket.send(
+            send(event('turn.snapshot', seq, { turn: running, content: '', label: null })),
+          );
+          return true;
+        },
+      },
+      turnOverRest(running),
+      { turnTimeoutMs: 1_500 },
+    );
+    const stream = client.chat.resume(TURN_ID);
+    await expect(stream.finalMessage()).rejects.toMatchObject({
+      name: 'PartnerTimeoutError',
+      timeoutMs: 1_500,
+    });
+    const events: string[] = [];
+    const iterated = (async () => {
+      for await (const event of stream) events.push(event.type);
+    })();
+    await expect(iterated).rejects.toMatchObject({ name: 'PartnerTimeoutError' });
+    expect(events[0]).toBe('turn.snapshot');
+    expect(seq).toBeGreaterThan(2); // it was followed until then
+    const asked = { requests: server.counts.requests.length, seq };
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect({ requests: server.counts.requests.length, seq }).toEqual(asked);
+  });
+});
+
 describe('a flapping server: accepts the socket, answers the ping, drops it on subscribe', () => {
   const flapping: ChannelScript = {
     onFrame(socket, frame) {
