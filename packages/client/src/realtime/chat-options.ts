@@ -66,7 +66,8 @@ export interface RealtimeOptions {
    * The longest a turn is followed: a turn that has not ended this long after `chat.send()` (or
    * `chat.resume()`), whatever the server says of it, fails its stream with a
    * `PartnerTimeoutError` and is no longer followed (the server may still answer it: the history
-   * shows it, and `chat.resume(turnId)` follows it again).
+   * shows it, and `chat.resume(turnId)` follows it again). `Infinity` follows turns for as long
+   * as they take.
    * @default 600_000
    * @example 120_000
    */

@@ -14,7 +14,10 @@ afterEach(() => {
   FakeSocket.instances.length = 0;
 });
 
-function setup(wait?: (turnId: string, options: { signal: AbortSignal }) => Promise<unknown>) {
+function setup(
+  wait?: (turnId: string, options: { signal: AbortSignal }) => Promise<unknown>,
+  turnTimeoutMs = 600_000,
+) {
   const clock = new FakeClock();
   const { connection } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
   const restCalls: string[] = [];
@@ -38,7 +41,7 @@ function setup(wait?: (turnId: string, options: { signal: AbortSignal }) => Prom
     validate: true,
     streamIdleTimeoutMs: 30_000,
     recoveryWindowMs: 15_000,
-    turnTimeoutMs: 600_000,
+    turnTimeoutMs,
     backoff: () => 100,
     maxRetries: 2,
     sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms)),
@@ -139,6 +142,26 @@ describe('ChatResource', () => {
     await chat.close();
     await flush();
     expect(restCalls).toEqual(['send', 'wait']);
+  });
+
+  it('a turnTimeoutMs beyond what a timer can wait (or Infinity) never asks a timer for more', async () => {
+    for (const turnTimeoutMs of [2 ** 40, Number.POSITIVE_INFINITY]) {
+      const polled = new Promise<never>(() => {}); // a turn followed over REST that never ends
+      const { chat, clock, restCalls } = setup(() => polled, turnTimeoutMs);
+      const delays: number[] = [];
+      const setTimeout = clock.setTimeout.bind(clock);
+      clock.setTimeout = (callback, ms) => {
+        delays.push(ms);
+        return setTimeout(callback, ms);
+      };
+      ask(chat, 'One', 'key-1');
+      await flush();
+      FakeSocket.last.serverClose(1006);
+      await clock.advance(15_000);
+      expect(restCalls).toEqual(['send', 'wait']);
+      expect(Math.max(...delays)).toBeLessThanOrEqual(2 ** 31 - 1);
+      chat.close();
+    }
   });
 
   it('a retryable frame.rejected is resent after a backoff; a final one fails the stream with a typed error', async () => {

@@ -82,7 +82,9 @@ export class Recovery {
       if (silent) this.#settings.resubscribe(turn);
       next = Math.min(next, away + window, open ? turn.lastHeardAt + idle : Infinity);
     }
-    if (next < Infinity) this.#timer = timers.setTimeout(() => this.check(), next - at);
+    // Timers take at most 2^31 - 1 ms (about 24 days); a longer one would fire at once.
+    if (next < Infinity)
+      this.#timer = timers.setTimeout(() => this.check(), Math.min(next - at, 2 ** 31 - 1));
     // Failed after the loop: forgetting a turn judges the others again.
     for (const turn of expired) {
       turn.stream.fail(new PartnerTimeoutError(turnTimeoutMs));
