@@ -5,7 +5,10 @@
 import { gzipSync } from 'node:zlib';
 import { bundlePackage } from '../../../scripts/bundle-package.ts';
 
-/** Budget of the whole client (REST and realtime), in gzipped bytes: see "Client size budget" in `docs/reference/decisions.md`. */
+/**
+ * Budget of the whole client (REST and realtime), in gzipped bytes: see "Client size budget" in
+ * `docs/reference/decisions.md`.
+ */
 export const CLIENT_SIZE_BUDGET_BYTES = 14 * 1024;
 
 /** Sizes of one bundle, and what must never be in it. */

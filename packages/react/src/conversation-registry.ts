@@ -15,8 +15,9 @@ export function conversationStore(
   client: PartnerAssistantClient,
   conversationId: string,
 ): ConversationStore {
-  const byId = stores.get(client) ?? new Map<string, ConversationStore>();
-  stores.set(client, byId);
+  const known = stores.get(client);
+  const byId = known ?? new Map<string, ConversationStore>();
+  if (!known) stores.set(client, byId);
   const existing = byId.get(conversationId);
   if (existing) return existing;
   const store: ConversationStore = new ConversationStore(client, conversationId, {
