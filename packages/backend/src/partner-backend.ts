@@ -6,7 +6,12 @@ import {
   tokenSchema,
 } from '@partner-assistant/contract';
 import type { RequestOptions } from '@partner-assistant/sdk-core';
-import { type ApiCallContext, callApi, raceWithSignal } from '@partner-assistant/sdk-core/internal';
+import {
+  type ApiCallContext,
+  callApi,
+  pathSegment,
+  raceWithSignal,
+} from '@partner-assistant/sdk-core/internal';
 import { basicAuthorization } from './internal/basic-auth.ts';
 import { INSPECT, REDACTED } from './internal/redaction.ts';
 import { resolveSettings } from './internal/resolve-options.ts';
@@ -111,7 +116,7 @@ export class PartnerBackend {
   ): Promise<EraseUserResponse> {
     if (this.#validateInput) validateExternalUserId(externalUserId);
     this.#cache?.delete(externalUserId);
-    const encoded = encodeURIComponent(externalUserId);
+    const encoded = pathSegment(externalUserId, 'externalUserId');
     const result = await callApi(this.#context, {
       operation: 'eraseUser',
       method: 'DELETE',

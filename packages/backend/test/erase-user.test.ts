@@ -78,4 +78,16 @@ describe('eraseUser against the reference server', () => {
     expect(fresh.access_token).not.toBe(first.access_token);
     expect((await callAsUser(server, fresh.access_token, 'GET', '/capabilities')).status).toBe(200);
   });
+
+  it('an external user id of "." or ".." is refused before sending, even with input checks off', async () => {
+    const { backend } = backendFor(server, undefined, { validateInput: false });
+    for (const externalUserId of ['.', '..']) {
+      const failure = await backend.eraseUser(externalUserId).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect((failure as Error).name, String(failure)).toBe('PartnerValidationError');
+      expect((failure as Error).message).toContain('externalUserId');
+    }
+  });
 });

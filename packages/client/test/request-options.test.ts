@@ -177,3 +177,33 @@ describe('withResponse()', () => {
     await expect(client.capabilities.get().finally(() => {})).resolves.toHaveProperty('partner');
   });
 });
+
+describe('what fetch could never send, refused before any request', () => {
+  it('a header with a line break or a bad name is a configuration error, not a retried network error', async () => {
+    const { client, waits } = clientFor(env.server, env.tenant);
+    const before = journalOf('getCapabilities').length;
+    for (const headers of [{ 'X-Trace': 'a\r\nX-Injected: 1' }, { 'X Trace': 'a' }]) {
+      const failure = await failureOf(client.capabilities.get({ headers }));
+      expect(isPartnerConfigurationError(failure), String(failure)).toBe(true);
+    }
+    expect(waits).toEqual([]);
+    expect(journalOf('getCapabilities')).toHaveLength(before);
+  });
+
+  it('an id of "." or ".." never reaches another path, even with input checks off', async () => {
+    const { client } = clientFor(env.server, env.tenant, { validateInput: false });
+    // Refused as every bad input is: thrown before anything is sent.
+    const refusal = (call: () => unknown) => failureOf(Promise.resolve().then(call));
+    const before = env.server.control.journal.entries({ tenant: env.tenant.clientId }).length;
+    for (const id of ['.', '..', '']) {
+      const failure = await refusal(() => client.turns.get(id));
+      expect((failure as Error).name, String(failure)).toBe('PartnerValidationError');
+      expect((failure as Error).message).toContain('turnId');
+    }
+    const rename = await refusal(() => client.conversations.rename('..', { title: 'x' }));
+    expect((rename as Error).message).toContain('conversationId');
+    expect(env.server.control.journal.entries({ tenant: env.tenant.clientId })).toHaveLength(
+      before,
+    );
+  });
+});

@@ -12,6 +12,7 @@ export {
   type ResponseSchema,
 } from './http/call-api.ts';
 export { errorFromResponse } from './http/error-from-response.ts';
+export { pathSegment } from './http/path-segment.ts';
 export {
   type EnvelopeError,
   isRecord,
@@ -23,3 +24,4 @@ export { abortableSleep } from './retry/abortable-sleep.ts';
 export { raceWithSignal } from './retry/race-with-signal.ts';
 export { parseRetryAfter } from './retry/retry-after.ts';
 export { type RetryPolicy, withRetries } from './retry/retry-loop.ts';
+export { MAX_TIMER_DELAY_MS, timerDelay } from './timers/timer-delay.ts';

@@ -1,4 +1,4 @@
-import type { HttpMethod } from '@partner-assistant/sdk-core/internal';
+import { type HttpMethod, pathSegment } from '@partner-assistant/sdk-core/internal';
 
 /**
  * Method and path template of each operation the client calls, spelled as in the contract's
@@ -19,8 +19,15 @@ export const ROUTES = {
 /** An operation the client calls. */
 export type RouteName = keyof typeof ROUTES;
 
-/** The path of `route` with its one `{parameter}` replaced by `id`, percent-encoded. */
+/**
+ * The path of `route` with its one `{parameter}` replaced by `id`, percent-encoded; an id that
+ * would change the path (empty, `.`, `..`) is refused even with input checks off.
+ */
 export function pathOf(route: RouteName, id?: string): string {
   const template = ROUTES[route][1];
-  return id === undefined ? template : template.replace(/\{[a-z_]+\}/, encodeURIComponent(id));
+  if (id === undefined) return template;
+  // Named as the SDK argument is (`turn_id` → `turnId`), like every input check.
+  const argument = (name: string) =>
+    name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return template.replace(/\{([a-z_]+)\}/, (_, name: string) => pathSegment(id, argument(name)));
 }

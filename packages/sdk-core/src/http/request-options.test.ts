@@ -48,8 +48,27 @@ describe('withRequestOptions', () => {
     [{ headers: { Authorization: 'Bearer x' } }, 'Authorization is set by the SDK'],
     [{ headers: { 'content-type': 'text/plain' } }, 'content-type is set by the SDK'],
     [{ headers: { Accept: '*/*' } }, 'Accept is set by the SDK'],
+    [{ headers: { 'X Trace': 'a' } }, '"X Trace" is not a valid header name'],
+    [{ headers: { 'X-Trace:': 'a' } }, '"X-Trace:" is not a valid header name'],
+    [
+      { headers: { 'X-Trace': 'a\r\nX-Injected: 1' } },
+      'the value of X-Trace must be text without line breaks or characters beyond Latin-1',
+    ],
+    [
+      { headers: { 'X-Mood': '\u{1F600}' } },
+      'the value of X-Mood must be text without line breaks or characters beyond Latin-1',
+    ],
   ])('refuses %j', (options, message) => {
     expect(refusal(() => withRequestOptions(base, options))).toBe(message);
+  });
+
+  it('keeps a Latin-1 value with tabs, and never quotes a refused value', () => {
+    expect(
+      withRequestOptions(base, { headers: { 'X-Name': 'Zo\u00eb\tA' } }).headers['x-name'],
+    ).toBe('Zo\u00eb\tA');
+    expect(
+      refusal(() => withRequestOptions(base, { headers: { 'X-Key': 'secret\n' } })),
+    ).not.toContain('secret');
   });
 
   it('checks the SDK options the same way', () => {

@@ -50,10 +50,31 @@ export interface RequestOptions {
  */
 const SDK_HEADERS = /^(authorization|content-type|accept)$/i;
 
+/** A header name `fetch` can send: an RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** A header value `fetch` can send: Latin-1 text without CR, LF or NUL (no header injection). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Why `fetch` would refuse the header, or `undefined`. Checked here, once, so a header that can
+ * never be sent is a {@link PartnerConfigurationError} at once, not a `TypeError` from `fetch`
+ * retried as a network failure. The value is never quoted: it may be a credential.
+ */
+function headerProblem(name: string, value: unknown): string | undefined {
+  if (!HEADER_NAME.test(name)) return `"${name}" is not a valid header name`;
+  if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
+    return `the value of ${name} must be text without line breaks or characters beyond Latin-1`;
+  }
+  if (SDK_HEADERS.test(name)) return `${name} is set by the SDK`;
+  return undefined;
+}
+
 /**
  * `transport` with `options` over it, each checked: a header name is lowercased so a later value
  * replaces an earlier one whatever its case, and a header the SDK writes itself is refused rather
- * than silently dropped. Serves the SDK's own options and each call's.
+ * than silently dropped, and so is a header `fetch` cannot send (a name with a space, a value
+ * with a line break). Serves the SDK's own options and each call's.
  */
 export function withRequestOptions(
   transport: ResolvedTransport,
@@ -66,8 +87,10 @@ export function withRequestOptions(
   }
   const headers = { ...transport.headers };
   for (const name in options.headers) {
-    if (SDK_HEADERS.test(name)) throw new PartnerConfigurationError(`${name} is set by the SDK`);
-    headers[name.toLowerCase()] = options.headers[name] as string;
+    const value = options.headers[name];
+    const problem = headerProblem(name, value);
+    if (problem) throw new PartnerConfigurationError(problem);
+    headers[name.toLowerCase()] = value as string;
   }
   return { ...transport, timeoutMs, headers, retry: { ...transport.retry, maxRetries } };
 }

@@ -4,6 +4,7 @@ import { isPartnerError } from '../errors/partner-error.ts';
 import { PartnerNetworkError } from '../errors/partner-network-error.ts';
 import { PartnerTimeoutError } from '../errors/partner-timeout-error.ts';
 import { abortReason } from '../retry/abort-reason.ts';
+import { timerDelay } from '../timers/timer-delay.ts';
 import type { ApiResult } from './api-response.ts';
 import { errorFromResponse } from './error-from-response.ts';
 
@@ -65,7 +66,7 @@ export function sendRequest(
     const onAbort = () => settle(signal && abortReason(signal));
     const timer = setTimeout(
       () => settle(new PartnerTimeoutError(settings.timeoutMs)),
-      settings.timeoutMs,
+      timerDelay(settings.timeoutMs),
     );
     signal?.addEventListener('abort', onAbort, { once: true });
     exchange.then(

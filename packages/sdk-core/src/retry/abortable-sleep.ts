@@ -1,5 +1,10 @@
+import { timerDelay } from '../timers/timer-delay.ts';
 import { abortReason } from './abort-reason.ts';
-/** Waits `ms` milliseconds, or rejects with the signal's reason as soon as it is aborted. */
+
+/**
+ * Waits `ms` milliseconds, or rejects with the signal's reason as soon as it is aborted. A wait
+ * beyond `setTimeout`'s range is capped (see {@link timerDelay}), never fired at once.
+ */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -13,7 +18,7 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
