@@ -21,7 +21,7 @@ export type {
   ReferenceConfig,
   ReferenceConfigInput,
 } from './internal/config/reference-config-schema.ts';
-export { DETERMINISTIC_START } from './internal/control/engine-clock.ts';
+export { DETERMINISTIC_START } from './internal/time/engine-clock.ts';
 export type { ClockControl, EngineControl } from './internal/control/engine-control.ts';
 export type {
   FaultControl,
@@ -36,7 +36,7 @@ export type {
   LatencySetting,
 } from './internal/faults/fault-plan.ts';
 export type { NetworkFaultAction, NetworkFaultKind } from './internal/faults/network-faults.ts';
-export type { EngineResponse } from './internal/http/engine-response.ts';
+export type { EngineResponse } from './internal/errors/engine-response.ts';
 export type { HttpOutcome, HttpRequestInput } from './internal/http/http-request-entry.ts';
 export type { TenantCredentials, TenantOptions } from './internal/identity/runtime-tenants.ts';
 export { type TenantScope, UnknownTenantError } from './internal/identity/tenant-scope.ts';

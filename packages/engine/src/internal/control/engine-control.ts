@@ -14,7 +14,7 @@ import {
   tenantOptionSchema,
   tenantOptionsSchema,
 } from './control-schemas.ts';
-import type { ResolvedClock } from './engine-clock.ts';
+import type { ResolvedClock } from '../time/engine-clock.ts';
 import { type FaultControl, faultControl, scopeOf, type TenantOption } from './fault-control.ts';
 
 /**

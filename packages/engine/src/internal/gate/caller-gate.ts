@@ -5,7 +5,7 @@ import { type ApplicationCaller, isUserCaller, type UserCaller } from '../identi
 import { authenticateApplication } from '../identity/tenant-directory.ts';
 import { resolveUserToken, tokenHasScope } from '../identity/token-registry.ts';
 import { countRequest, rateLimitHeaders } from '../limits/request-rate.ts';
-import type { EngineContext } from '../runtime/engine-context.ts';
+import type { EngineContext } from '../context/engine-context.ts';
 
 /**
  * The one gate every caller passes, over REST and over the channel alike: who it is

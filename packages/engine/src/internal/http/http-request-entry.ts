@@ -3,7 +3,7 @@ import { ApiError, invalidField, methodNotAllowed } from '../errors/api-error.ts
 import type { RequestBody } from '../routing/operation-input.ts';
 import type { OperationOutcome, OperationRequest } from '../routing/request-pipeline.ts';
 import { matchRoute } from '../routing/route-table.ts';
-import { errorResponse } from './engine-response.ts';
+import { errorResponse } from '../errors/engine-response.ts';
 
 /** An HTTP request as any transport (express, msw, fetch) sees it. */
 export interface HttpRequestInput {

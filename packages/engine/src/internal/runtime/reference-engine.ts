@@ -50,7 +50,7 @@ import { type EngineClock, systemClock } from '../time/clock.ts';
 import { TenantTime } from '../time/tenant-time.ts';
 import { TurnScheduler } from '../turns/turn-scheduler.ts';
 import { TurnStreams } from '../turns/turn-streams.ts';
-import type { EngineContext } from './engine-context.ts';
+import type { EngineContext } from '../context/engine-context.ts';
 
 /** Options of {@link createReferenceEngine}. */
 export interface ReferenceEngineOptions {

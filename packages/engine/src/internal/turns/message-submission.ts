@@ -2,7 +2,7 @@ import { countCharacters, isTurnInProgress, type Location } from '@partner-assis
 import { ApiError, invalidField, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import { assertMessageAcceptable, recordAcceptedMessage } from '../limits/message-quotas.ts';
-import type { EngineContext } from '../runtime/engine-context.ts';
+import type { EngineContext } from '../context/engine-context.ts';
 import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord, TurnRecord } from '../state/engine-state.ts';
 import { internText } from '../state/interned-text.ts';
