@@ -11,10 +11,7 @@ function windowOf(context: EngineContext, requester: Requester | undefined) {
   return application ? requestWindow(context, application) : undefined;
 }
 
-function retryAfterOf(
-  error: ApiError,
-  window: RateWindowState | undefined,
-): number | undefined {
+function retryAfterOf(error: ApiError, window: RateWindowState | undefined): number | undefined {
   if (error.options.retryAfterSeconds !== undefined) return error.options.retryAfterSeconds;
   if (error.code === 'rate_limit_exceeded')
     return window?.resetSeconds ?? INJECTED_RETRY_AFTER_SECONDS;

@@ -1,7 +1,7 @@
 import { HTTP_HEADERS, type OperationName } from '@partner-assistant/contract';
 import { ApiError } from '../errors/api-error.ts';
-import { admit, authenticateCaller } from '../gate/caller-gate.ts';
 import { type EngineResponse, errorResponse } from '../errors/engine-response.ts';
+import { admit, authenticateCaller } from '../gate/caller-gate.ts';
 import type { ApplicationCaller, UserCaller } from '../identity/caller.ts';
 import { identifyRequester } from '../identity/tenant-scope.ts';
 import { apiRequestId } from '../ids/request-ids.ts';
