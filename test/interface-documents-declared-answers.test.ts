@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { PATH_PREFIX } from '@partner-assistant/contract';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunningReferenceServer,
@@ -131,6 +132,35 @@ describe.each(OPERATIONS_OF_DOCUMENT.filter((op) => op.method === 'GET'))(
     });
   },
 );
+
+describe('random requests to the document`s operations', () => {
+  it('get only declared answers, whatever their query string and body', async () => {
+    const query = fc.oneof(
+      fc.constant(''),
+      fc.constantFrom('?limit=2', '?limit=-1', '?offset=1e3', '?limit=1&limit=2', '?x='),
+      fc.webQueryParameters().map((text) => `?${text}`),
+    );
+    const body = fc.oneof(
+      fc.constant(undefined),
+      fc.string(),
+      fc.jsonValue().map((value) => JSON.stringify(value)),
+      fc.constantFrom('{"title":', '{"message":"hi","client_message_id":"c-1"}'),
+    );
+    const exchanges: RecordedExchange[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...OPERATIONS_OF_DOCUMENT),
+        query,
+        body,
+        async (op, q, b) => {
+          exchanges.push(await send(op.method, `${examplePath(op)}${q}`, credentialsOf(op), b));
+        },
+      ),
+      { numRuns: 80, seed: 20_261_126 },
+    );
+    expect(problemsOf(exchanges)).toEqual([]);
+  });
+});
 
 describe('answers the document declares for one operation only', () => {
   it('an injected 503 on a message carries Retry-After; Idempotent-Replayed only on replays', async () => {
