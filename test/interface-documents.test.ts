@@ -24,6 +24,14 @@ const SPEC_ENDPOINTS = [
   'get /api/partners/v1/capabilities',
 ];
 
+/** A parameter of the OpenAPI document, as far as these checks read it. */
+interface PathParameter {
+  name: string;
+  in: string;
+  example?: unknown;
+  schema: { pattern?: string };
+}
+
 describe('generated interface documents', () => {
   const rendered = renderInterfaceDocuments();
 
@@ -52,7 +60,24 @@ describe('generated interface documents', () => {
       for (const operation of Object.values(item)) {
         expect(Object.keys(operation.responses)).toContain('401');
         expect(Object.keys(operation.responses)).toContain('429');
+        // Any request can send a body over 64 KiB or a query parameter the operation lacks.
+        expect(Object.keys(operation.responses)).toContain('413');
+        expect(Object.keys(operation.responses)).toContain('422');
       }
+    }
+  });
+
+  it('the OpenAPI document gives every path parameter an example its schema accepts', () => {
+    const document = JSON.parse(committed('docs/openapi.json'));
+    const parameters = Object.values(
+      document.paths as Record<string, Record<string, { parameters?: PathParameter[] }>>,
+    ).flatMap((item) => Object.values(item).flatMap((operation) => operation.parameters ?? []));
+    const inPath = parameters.filter((parameter) => parameter.in === 'path');
+    expect(inPath.length).toBeGreaterThan(0);
+    for (const parameter of inPath) {
+      expect(typeof parameter.example, parameter.name).toBe('string');
+      const pattern = parameter.schema.pattern;
+      if (pattern) expect(parameter.example, parameter.name).toMatch(new RegExp(pattern, 'u'));
     }
   });
 

@@ -11,7 +11,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a short-lived user token for an external user (partner backend only).
-     * @description Partner backend only: HTTP Basic with the application credentials.
+     * @description Partner backend only: HTTP Basic with the application credentials. The operation takes no query parameters: any parameter is refused with `422 invalid_request`.
      */
     post: operations['issueToken'];
     delete?: never;
@@ -31,7 +31,7 @@ export interface paths {
     put?: never;
     /**
      * Create a conversation, or resume one whose client-generated id already exists.
-     * @description HTTP Bearer with a user token. Requires scope `chat:write`.
+     * @description HTTP Bearer with a user token. Requires scope `chat:write`. The operation takes no query parameters: any parameter is refused with `422 invalid_request`.
      */
     post: operations['createConversation'];
     delete?: never;
@@ -52,14 +52,14 @@ export interface paths {
     post?: never;
     /**
      * Delete a conversation and its messages permanently.
-     * @description HTTP Bearer with a user token. Requires scope `chat:write`.
+     * @description HTTP Bearer with a user token. Requires scope `chat:write`. The operation takes no query parameters: any parameter is refused with `422 invalid_request`.
      */
     delete: operations['deleteConversation'];
     options?: never;
     head?: never;
     /**
      * Rename a conversation.
-     * @description HTTP Bearer with a user token. Requires scope `chat:write`.
+     * @description HTTP Bearer with a user token. Requires scope `chat:write`. The operation takes no query parameters: any parameter is refused with `422 invalid_request`.
      */
     patch: operations['renameConversation'];
     trace?: never;
@@ -73,13 +73,13 @@ export interface paths {
     };
     /**
      * List the history of a conversation in chronological order.
-     * @description HTTP Bearer with a user token. Requires scope `chat:read`. The query string is read strictly: a parameter not listed here, a repeated parameter, or a value that is not written in decimal digits only (no sign, decimal point, exponent or empty value; leading zeros are allowed) is refused with `422 invalid_request`.
+     * @description HTTP Bearer with a user token. Requires scope `chat:read`. The query string is read strictly: a parameter not listed here, a repeated parameter, or a value that is not written in decimal digits only (no sign, decimal point, exponent or empty value; leading zeros are allowed) is refused with `422 invalid_request`. `HEAD` on this path answers the status and headers `GET` would, without the body.
      */
     get: operations['listMessages'];
     put?: never;
     /**
      * Send a user message; it is persisted and queued.
-     * @description HTTP Bearer with a user token. Requires scope `chat:write`.
+     * @description HTTP Bearer with a user token. Requires scope `chat:write`. The operation takes no query parameters: any parameter is refused with `422 invalid_request`.
      */
     post: operations['sendMessage'];
     delete?: never;
@@ -97,14 +97,14 @@ export interface paths {
     };
     /**
      * Get a turn and, once it has ended, its result.
-     * @description HTTP Bearer with a user token. Requires scope `chat:read`.
+     * @description HTTP Bearer with a user token. Requires scope `chat:read`. The operation takes no query parameters: any parameter is refused with `422 invalid_request`. `HEAD` on this path answers the status and headers `GET` would, without the body.
      */
     get: operations['getTurn'];
     put?: never;
     post?: never;
     /**
      * Delete one turn: its user message and its assistant message.
-     * @description HTTP Bearer with a user token. Requires scope `chat:write`.
+     * @description HTTP Bearer with a user token. Requires scope `chat:write`. The operation takes no query parameters: any parameter is refused with `422 invalid_request`.
      */
     delete: operations['deleteTurn'];
     options?: never;
@@ -123,7 +123,7 @@ export interface paths {
     put?: never;
     /**
      * Rate an assistant message; a new rating replaces the previous one.
-     * @description HTTP Bearer with a user token. Requires scope `feedback:write`.
+     * @description HTTP Bearer with a user token. Requires scope `feedback:write`. The operation takes no query parameters: any parameter is refused with `422 invalid_request`.
      */
     post: operations['submitFeedback'];
     delete?: never;
@@ -144,7 +144,7 @@ export interface paths {
     post?: never;
     /**
      * Erase all data of an external user in the partner's tenant and revoke their tokens.
-     * @description Partner backend only: HTTP Basic with the application credentials.
+     * @description Partner backend only: HTTP Basic with the application credentials. The operation takes no query parameters: any parameter is refused with `422 invalid_request`.
      */
     delete: operations['eraseUser'];
     options?: never;
@@ -161,7 +161,7 @@ export interface paths {
     };
     /**
      * Get the effective configuration of the calling application.
-     * @description HTTP Bearer with a user token.
+     * @description HTTP Bearer with a user token. The operation takes no query parameters: any parameter is refused with `422 invalid_request`. `HEAD` on this path answers the status and headers `GET` would, without the body.
      */
     get: operations['getCapabilities'];
     put?: never;
@@ -650,7 +650,7 @@ export interface components {
     RateLimitRemaining: number;
     /** @description Seconds until the current window resets. */
     RateLimitReset: number;
-    /** @description `true` when this response replays an earlier identical submission. */
+    /** @description Sent only when this response replays an earlier identical submission, and then `true`; absent on a first submission. */
     IdempotentReplayed: 'true';
     /** @description The authentication scheme to use: `Basic` or `Bearer` (RFC 9110). */
     WwwAuthenticate: string;
@@ -727,9 +727,6 @@ export interface operations {
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          'RateLimit-Limit': components['headers']['RateLimitLimit'];
-          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
-          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -887,9 +884,6 @@ export interface operations {
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          'RateLimit-Limit': components['headers']['RateLimitLimit'];
-          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
-          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -956,6 +950,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35 */
         conversation_id: string;
       };
       cookie?: never;
@@ -1028,6 +1023,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description `payload_too_large`: Request body larger than the maximum body size. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description `invalid_request`: Invalid parameter or payload, including malformed JSON. */
       422: {
         headers: {
@@ -1075,6 +1080,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35 */
         conversation_id: string;
       };
       cookie?: never;
@@ -1148,9 +1154,6 @@ export interface operations {
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          'RateLimit-Limit': components['headers']['RateLimitLimit'];
-          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
-          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -1222,6 +1225,7 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @example 3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35 */
         conversation_id: string;
       };
       cookie?: never;
@@ -1281,6 +1285,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description `payload_too_large`: Request body larger than the maximum body size. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description `invalid_request`: Invalid parameter or payload, including malformed JSON. */
       422: {
         headers: {
@@ -1328,6 +1342,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35 */
         conversation_id: string;
       };
       cookie?: never;
@@ -1466,9 +1481,6 @@ export interface operations {
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          'RateLimit-Limit': components['headers']['RateLimitLimit'];
-          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
-          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -1549,6 +1561,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9 */
         turn_id: string;
       };
       cookie?: never;
@@ -1621,6 +1634,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description `payload_too_large`: Request body larger than the maximum body size. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description `invalid_request`: Invalid parameter or payload, including malformed JSON. */
       422: {
         headers: {
@@ -1668,6 +1691,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9 */
         turn_id: string;
       };
       cookie?: never;
@@ -1740,6 +1764,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
+      /** @description `payload_too_large`: Request body larger than the maximum body size. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
       /** @description `invalid_request`: Invalid parameter or payload, including malformed JSON. */
       422: {
         headers: {
@@ -1787,6 +1821,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @example 6f1c1b8e-3c2a-4e55-9d0e-2f8f0b7a9c11 */
         message_id: string;
       };
       cookie?: never;
@@ -1862,9 +1897,6 @@ export interface operations {
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          'RateLimit-Limit': components['headers']['RateLimitLimit'];
-          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
-          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -1931,7 +1963,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The partner's stable, opaque identifier of its user: 1 to 255 characters, not `.` or `..`, without control characters (Unicode category Cc), invisible format characters (Cf, such as U+202E or U+E0001) or lone surrogates (Cs). */
+        /**
+         * @description The partner's stable, opaque identifier of its user: 1 to 255 characters, not `.` or `..`, without control characters (Unicode category Cc), invisible format characters (Cf, such as U+202E or U+E0001) or lone surrogates (Cs).
+         * @example user-42
+         */
         external_user_id: string;
       };
       cookie?: never;
@@ -1959,6 +1994,16 @@ export interface operations {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           'WWW-Authenticate': components['headers']['WwwAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `payload_too_large`: Request body larger than the maximum body size. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2061,6 +2106,29 @@ export interface operations {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           'WWW-Authenticate': components['headers']['WwwAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `payload_too_large`: Request body larger than the maximum body size. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'];
+        };
+      };
+      /** @description `invalid_request`: Invalid parameter or payload, including malformed JSON. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {

@@ -57,8 +57,19 @@ export interface OperationDefinition {
   readonly errors: readonly ApiErrorCode[];
 }
 
-const common: ApiErrorCode[] = ['unauthorized', 'rate_limit_exceeded', 'internal_error'];
-const withBody: ApiErrorCode[] = ['payload_too_large', 'unsupported_media_type', 'invalid_request'];
+/**
+ * What any request can be answered, whatever its operation: a body over 64 KiB is refused before
+ * routing (413, also where the operation takes no body), a query parameter the operation does not
+ * define is `422`, then authentication (401), the request rate (429) and an unexpected failure.
+ */
+const common: ApiErrorCode[] = [
+  'unauthorized',
+  'payload_too_large',
+  'invalid_request',
+  'rate_limit_exceeded',
+  'internal_error',
+];
+const withBody: ApiErrorCode[] = ['unsupported_media_type'];
 
 /** Every REST operation of the API, in the specification's order. */
 export const OPERATIONS = {
@@ -111,7 +122,7 @@ export const OPERATIONS = {
     scope: 'chat:write',
     pathParams: conversationPathSchema,
     responses: { 200: { description: 'Deleted.', schema: deleteConversationResponseSchema } },
-    errors: [...common, 'insufficient_scope', 'not_found', 'turn_in_progress', 'invalid_request'],
+    errors: [...common, 'insufficient_scope', 'not_found', 'turn_in_progress'],
   },
   sendMessage: {
     operationId: 'sendMessage',
@@ -153,7 +164,7 @@ export const OPERATIONS = {
     pathParams: conversationPathSchema,
     query: listMessagesQuerySchema,
     responses: { 200: { description: 'One page of history.', schema: listMessagesResponseSchema } },
-    errors: [...common, 'insufficient_scope', 'not_found', 'invalid_request'],
+    errors: [...common, 'insufficient_scope', 'not_found'],
   },
   getTurn: {
     operationId: 'getTurn',
@@ -164,7 +175,7 @@ export const OPERATIONS = {
     scope: 'chat:read',
     pathParams: turnPathSchema,
     responses: { 200: { description: 'The turn.', schema: turnSchema } },
-    errors: [...common, 'insufficient_scope', 'not_found', 'invalid_request'],
+    errors: [...common, 'insufficient_scope', 'not_found'],
   },
   deleteTurn: {
     operationId: 'deleteTurn',
@@ -175,7 +186,7 @@ export const OPERATIONS = {
     scope: 'chat:write',
     pathParams: turnPathSchema,
     responses: { 200: { description: 'Deleted.', schema: deleteTurnResponseSchema } },
-    errors: [...common, 'insufficient_scope', 'not_found', 'turn_in_progress', 'invalid_request'],
+    errors: [...common, 'insufficient_scope', 'not_found', 'turn_in_progress'],
   },
   submitFeedback: {
     operationId: 'submitFeedback',
@@ -203,7 +214,7 @@ export const OPERATIONS = {
         schema: eraseUserResponseSchema,
       },
     },
-    errors: [...common, 'invalid_request'],
+    errors: common,
   },
   getCapabilities: {
     operationId: 'getCapabilities',

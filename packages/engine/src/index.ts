@@ -21,7 +21,6 @@ export type {
   ReferenceConfig,
   ReferenceConfigInput,
 } from './internal/config/reference-config-schema.ts';
-export { DETERMINISTIC_START } from './internal/control/engine-clock.ts';
 export type { ClockControl, EngineControl } from './internal/control/engine-control.ts';
 export type {
   FaultControl,
@@ -29,6 +28,7 @@ export type {
   TenantOption,
 } from './internal/control/fault-control.ts';
 export { ApiError, type ApiErrorOptions } from './internal/errors/api-error.ts';
+export type { EngineResponse } from './internal/errors/engine-response.ts';
 export type { ArmedFault } from './internal/faults/armed-fault.ts';
 export type {
   DeltaDrop,
@@ -36,7 +36,6 @@ export type {
   LatencySetting,
 } from './internal/faults/fault-plan.ts';
 export type { NetworkFaultAction, NetworkFaultKind } from './internal/faults/network-faults.ts';
-export type { EngineResponse } from './internal/http/engine-response.ts';
 export type { HttpOutcome, HttpRequestInput } from './internal/http/http-request-entry.ts';
 export type { TenantCredentials, TenantOptions } from './internal/identity/runtime-tenants.ts';
 export { type TenantScope, UnknownTenantError } from './internal/identity/tenant-scope.ts';
@@ -62,4 +61,5 @@ export type {
   SocketTransport,
 } from './internal/socket/socket-transport.ts';
 export { type EngineClock, systemClock, type TimerHandle } from './internal/time/clock.ts';
+export { DETERMINISTIC_START } from './internal/time/engine-clock.ts';
 export { ManualClock } from './internal/time/manual-clock.ts';

@@ -10,8 +10,9 @@ import {
 } from '@partner-assistant/engine/transport';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 
-function toResponse(response: EngineResponse): Response {
-  return new HttpResponse(JSON.stringify(response.body), {
+/** The engine's answer as a `Response`; to `HEAD`, its status and headers without the body. */
+function toResponse(response: EngineResponse, method: string): Response {
+  return new HttpResponse(method === 'HEAD' ? null : JSON.stringify(response.body), {
     status: response.status,
     headers: { ...BASE_HEADERS, ...response.headers },
   });
@@ -64,7 +65,7 @@ async function answer(engine: EngineTransport, request: Request): Promise<Respon
   const outcome = await engine.handleHttpAsync(input);
   const durationMs = performance.now() - startedAt;
   engine.recordHttpExchange({ method: request.method, path: url.pathname, outcome, durationMs });
-  return toResponse(outcome.response);
+  return toResponse(outcome.response, request.method);
 }
 
 /** `/conversations/{conversation_id}` → `/conversations/:conversation_id`. */

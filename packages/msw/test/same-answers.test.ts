@@ -100,7 +100,7 @@ describe.each(SETUPS)('$name', (setup) => {
       await call(baseUrl, 'GET', '/chat'),
     ].map(record);
     expect(cases.map((answer) => answer.status)).toEqual([401, 401, 403, 404, 405, 422, 415, 422]);
-    expect(cases[4]?.headers.allow).toBe('GET');
+    expect(cases[4]?.headers.allow).toBe('GET, HEAD');
   });
 
   it('answers an injected fault, and journals the retry', async () => {

@@ -81,10 +81,24 @@ describe('injected REST errors', () => {
     const limited = await call(server, 'GET', '/capabilities', { token: session.token });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('7');
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(limited.headers.get('ratelimit-limit'))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
     expect(
       (await call(server, 'POST', '/conversations', { token: session.token, body: {} })).status,
     ).toBe(429);
     expect((await call(server, 'GET', '/capabilities', { token: session.token })).status).toBe(200);
+  });
+
+  it('gives an injected 503 or 429 armed without Retry-After a default one', async () => {
+    const session = await newUserSession(server);
+    server.control.faults.injectErrors({ count: 1, code: 'queue_unavailable' });
+    server.control.faults.injectErrors({ count: 1, code: 'rate_limit_exceeded' });
+    const busy = await call(server, 'GET', '/capabilities', { token: session.token });
+    expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '1']);
+    const limited = await call(server, 'GET', '/capabilities', { token: session.token });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe(limited.headers.get('ratelimit-reset'));
   });
 
   it('adds latency to REST answers', async () => {

@@ -15,6 +15,25 @@ const BODY_LIMIT = `JSON, at most ${FIELD_LIMITS.maxBodyBytes} bytes (64 KiB); a
 const QUERY_RULES =
   'The query string is read strictly: a parameter not listed here, a repeated parameter, or a value that is not written in decimal digits only (no sign, decimal point, exponent or empty value; leading zeros are allowed) is refused with `422 invalid_request`.';
 
+/** What the query string of an operation that defines none takes. */
+const NO_QUERY_RULE =
+  'The operation takes no query parameters: any parameter is refused with `422 invalid_request`.';
+
+/** What a `HEAD` request to a `GET` operation's path gets (RFC 9110 §9.3.2). */
+const HEAD_RULE =
+  '`HEAD` on this path answers the status and headers `GET` would, without the body.';
+
+/**
+ * An example of each path parameter, for tools that build requests from the document (Dredd,
+ * Portman): a UUID of the document's examples, or the example external user id.
+ */
+const PATH_PARAMETER_EXAMPLES: Readonly<Record<string, string>> = {
+  conversation_id: '3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35',
+  turn_id: '1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9',
+  message_id: '6f1c1b8e-3c2a-4e55-9d0e-2f8f0b7a9c11',
+  external_user_id: 'user-42',
+};
+
 const DESCRIPTION = [
   'REST interface of the Partner Assistant API: token issuance, conversations, messages and turns,',
   'feedback, user data erasure and capability inspection. Streaming uses the WebSocket channel',
@@ -139,7 +158,8 @@ function describeRules(operation: OperationDefinition): JsonSchema {
       ? 'Partner backend only: HTTP Basic with the application credentials.'
       : 'HTTP Bearer with a user token.',
     ...(operation.scope ? [`Requires scope \`${operation.scope}\`.`] : []),
-    ...(operation.query ? [QUERY_RULES] : []),
+    operation.query ? QUERY_RULES : NO_QUERY_RULE,
+    ...(operation.method === 'GET' ? [HEAD_RULE] : []),
   ];
   return {
     ...(operation.scope ? { 'x-required-scope': operation.scope } : {}),
@@ -157,12 +177,16 @@ function parametersOf(
     // Query values arrive as strings; the output view shows the integer they must parse to.
     const schema = components.toJson(field as z.ZodType, location === 'query' ? 'output' : 'input');
     const { description, ...rest } = schema;
+    const example =
+      firstExample(field as z.ZodType) ??
+      (location === 'path' ? PATH_PARAMETER_EXAMPLES[name] : undefined);
     return {
       name,
       in: location,
       required: location === 'path',
       ...(description ? { description } : {}),
       schema: rest,
+      ...(example === undefined ? {} : { example }),
     };
   });
 }

@@ -11,7 +11,7 @@ const EXAMPLE_REQUEST_ID = '0b6b3c54-3f7e-4c8e-9a43-6b1de1f0c2aa';
 /** OpenAPI responses for the error codes of one operation, grouped by HTTP status. */
 export function errorResponses(codes: readonly ApiErrorCode[]): Record<string, JsonSchema> {
   const byStatus = new Map<number, ApiErrorCode[]>();
-  for (const code of codes) {
+  for (const code of new Set(codes)) {
     const status = API_ERROR_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }

@@ -26,7 +26,8 @@ export const OPENAPI_HEADERS: Record<string, JsonSchema> = {
     schema: { type: 'integer', minimum: 0 },
   },
   IdempotentReplayed: {
-    description: '`true` when this response replays an earlier identical submission.',
+    description:
+      'Sent only when this response replays an earlier identical submission, and then `true`; absent on a first submission.',
     schema: { type: 'string', enum: ['true'] },
   },
   WwwAuthenticate: {
@@ -42,8 +43,9 @@ const ref = (name: string, always = false): JsonSchema =>
 
 /**
  * `RateLimit-*` headers: on every answer to an authenticated request, success or error (the
- * request was counted); absent when authentication failed (401) or the request was refused
- * before it reached the API (a malformed request line or headers).
+ * request was counted), and on an injected error that names an application; absent when
+ * authentication failed (401) or the request was refused before it reached the API (a malformed
+ * request line or headers, a body over 64 KiB).
  */
 function rateLimitHeaders(always: boolean): JsonSchema {
   return {
@@ -62,11 +64,17 @@ export function successHeaders(operationId: string): JsonSchema {
   };
 }
 
+/** What an error status carries beside `X-Request-Id`: a 413 is refused before authentication. */
+function gateHeaders(status: number): JsonSchema {
+  if (status === 401) return { 'WWW-Authenticate': ref('WwwAuthenticate') };
+  return status === 413 ? {} : rateLimitHeaders(false);
+}
+
 /** Headers of an error response with HTTP status `status`. */
 export function errorHeaders(status: number): JsonSchema {
   return {
     'X-Request-Id': ref('RequestId'),
-    ...(status === 401 ? { 'WWW-Authenticate': ref('WwwAuthenticate') } : rateLimitHeaders(false)),
+    ...gateHeaders(status),
     ...(status === 429 || status === 503 ? { 'Retry-After': ref('RetryAfter') } : {}),
   };
 }

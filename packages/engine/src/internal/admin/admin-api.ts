@@ -1,6 +1,6 @@
 import type { EngineControl } from '../control/engine-control.ts';
 import { ApiError, methodNotAllowed } from '../errors/api-error.ts';
-import { type EngineResponse, errorResponse } from '../http/engine-response.ts';
+import { type EngineResponse, errorResponse } from '../errors/engine-response.ts';
 import { outOfBandRequestId } from '../ids/request-ids.ts';
 import { adminRoute } from './admin-routes.ts';
 

@@ -5,6 +5,7 @@ import type { SeededRandomSource } from '../ids/seeded-random.ts';
 import type { HttpJournalEntry, JournalEntry, JournalFilter } from '../journal/request-journal.ts';
 import type { ReferenceEngine } from '../runtime/reference-engine.ts';
 import type { ContractViolation } from '../self-check/contract-self-check.ts';
+import type { ResolvedClock } from '../time/engine-clock.ts';
 import { controlInput } from './control-input.ts';
 import {
   accessTokenSchema,
@@ -14,7 +15,6 @@ import {
   tenantOptionSchema,
   tenantOptionsSchema,
 } from './control-schemas.ts';
-import type { ResolvedClock } from './engine-clock.ts';
 import { type FaultControl, faultControl, scopeOf, type TenantOption } from './fault-control.ts';
 
 /**

@@ -25,7 +25,13 @@ export interface TenantOption {
 
 /** Fault injection, seeded and reproducible; every fault can be scoped to one tenant. */
 export interface FaultControl {
-  /** The next `count` matching REST requests answer `code` (with `Retry-After` when given). */
+  /**
+   * The next `count` matching REST requests answer `code`, with the headers a real answer
+   * carries: the caller's `RateLimit-*` (not counted; `Remaining` 0 on a 429) and, on a 429 or
+   * 503, `Retry-After`: `retryAfterSeconds`, by default the seconds left in the caller's rate
+   * window on a 429 and 1 on a 503.
+   * @example control.faults.injectErrors({ count: 1, code: 'queue_unavailable', operation: 'sendMessage' })
+   */
   injectErrors(
     options: {
       count: number;

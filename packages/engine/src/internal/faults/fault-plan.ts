@@ -20,7 +20,10 @@ export interface InjectedErrors {
   count: number;
   /** The error to answer (429, 503 or 500). */
   code: InjectableErrorCode;
-  /** `Retry-After` in seconds; without it, none is sent. */
+  /**
+   * `Retry-After` in seconds.
+   * @default on a 429, the seconds left in the caller's rate window (1 without one); on a 503, 1; none on a 500
+   */
   retryAfterSeconds?: number | undefined;
   /** Only requests to this operation; every operation when omitted. */
   operation?: OperationName | undefined;

@@ -1,11 +1,11 @@
 import { OPERATIONS, type OperationName } from '@partner-assistant/contract';
+import type { EngineContext } from '../context/engine-context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { readAuthorizationHeader } from '../identity/authorization-header.ts';
 import { type ApplicationCaller, isUserCaller, type UserCaller } from '../identity/caller.ts';
 import { authenticateApplication } from '../identity/tenant-directory.ts';
 import { resolveUserToken, tokenHasScope } from '../identity/token-registry.ts';
 import { countRequest, rateLimitHeaders } from '../limits/request-rate.ts';
-import type { EngineContext } from '../runtime/engine-context.ts';
 
 /**
  * The one gate every caller passes, over REST and over the channel alike: who it is

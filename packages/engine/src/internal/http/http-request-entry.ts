@@ -1,9 +1,9 @@
 import { FIELD_LIMITS, type OperationName, WEBSOCKET_PATH } from '@partner-assistant/contract';
 import { ApiError, invalidField, methodNotAllowed } from '../errors/api-error.ts';
+import { errorResponse } from '../errors/engine-response.ts';
 import type { RequestBody } from '../routing/operation-input.ts';
 import type { OperationOutcome, OperationRequest } from '../routing/request-pipeline.ts';
 import { matchRoute } from '../routing/route-table.ts';
-import { errorResponse } from './engine-response.ts';
 
 /** An HTTP request as any transport (express, msw, fetch) sees it. */
 export interface HttpRequestInput {

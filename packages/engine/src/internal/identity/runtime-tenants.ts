@@ -1,6 +1,6 @@
 import type { ApplicationLimits, Environment, Scope } from '@partner-assistant/contract';
 import { SCOPES } from '@partner-assistant/contract';
-import type { EngineContext } from '../runtime/engine-context.ts';
+import type { EngineContext } from '../context/engine-context.ts';
 import { registerPartner } from './tenant-directory.ts';
 
 /** Options of a tenant created at run time; every field has a default. */

@@ -1,5 +1,5 @@
 import type { Scope } from '@partner-assistant/contract';
-import { clockOf, type EngineContext } from '../runtime/engine-context.ts';
+import { clockOf, type EngineContext } from '../context/engine-context.ts';
 import type { ApplicationRecord, TokenRecord, UserRecord } from '../state/engine-state.ts';
 
 /** Random bytes in a token: 256 bits, twice the minimum the decisions require. */

@@ -1,5 +1,5 @@
 import { WEBSOCKET_PATH } from '@partner-assistant/contract';
-import type { EngineResponse } from '../http/engine-response.ts';
+import type { EngineResponse } from '../errors/engine-response.ts';
 import type { HttpOutcome } from '../http/http-request-entry.ts';
 import { recordedPath } from '../http/recorded-path.ts';
 import { CONTRACT_VIOLATION_HEADER } from '../self-check/contract-guard.ts';

@@ -1,5 +1,5 @@
+import type { EngineContext } from '../context/engine-context.ts';
 import { ApiError } from '../errors/api-error.ts';
-import type { EngineContext } from '../runtime/engine-context.ts';
 import type { ApplicationRecord, TurnRecord } from '../state/engine-state.ts';
 import { currentUsage, secondsUntilNextUtcDay } from './request-rate.ts';
 

@@ -1,5 +1,5 @@
 import { HTTP_HEADERS } from '@partner-assistant/contract';
-import type { EngineContext } from '../runtime/engine-context.ts';
+import type { EngineContext } from '../context/engine-context.ts';
 import type { ApplicationRecord, ApplicationUsage } from '../state/engine-state.ts';
 import type { EngineClock } from '../time/clock.ts';
 
@@ -44,8 +44,16 @@ export function countRequest(
   context: EngineContext,
   application: ApplicationRecord,
 ): RateWindowState {
+  currentUsage(context, application).requests += 1;
+  return requestWindow(context, application);
+}
+
+/** Where `application` stands in its window now, without counting a request. */
+export function requestWindow(
+  context: EngineContext,
+  application: ApplicationRecord,
+): RateWindowState {
   const usage = currentUsage(context, application);
-  usage.requests += 1;
   const limit = application.limits.requests_per_minute;
   const resetMs =
     usage.windowStart + MINUTE_MS - context.time.ofPartner(application.partnerId).now();

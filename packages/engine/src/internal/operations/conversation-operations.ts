@@ -4,9 +4,9 @@ import {
   isTurnInProgress,
   type RenamedConversation,
 } from '@partner-assistant/contract';
+import { timestampNow } from '../context/engine-context.ts';
 import { ApiError, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
-import { timestampNow } from '../runtime/engine-context.ts';
 import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord } from '../state/engine-state.ts';
 import { removeConversation } from './data-removal.ts';

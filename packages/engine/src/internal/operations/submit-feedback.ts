@@ -1,6 +1,6 @@
 import type { Feedback, SubmitFeedbackResponse } from '@partner-assistant/contract';
+import { timestampNow } from '../context/engine-context.ts';
 import { invalidField, notFound } from '../errors/api-error.ts';
-import { timestampNow } from '../runtime/engine-context.ts';
 import { setFeedback } from '../state/conversation-store.ts';
 import type { OperationHandler } from './operation-types.ts';
 

@@ -1,12 +1,13 @@
 import { HTTP_HEADERS, type OperationName } from '@partner-assistant/contract';
 import { ApiError } from '../errors/api-error.ts';
+import { type EngineResponse, errorResponse } from '../errors/engine-response.ts';
 import { admit, authenticateCaller } from '../gate/caller-gate.ts';
-import { type EngineResponse, errorResponse } from '../http/engine-response.ts';
 import type { ApplicationCaller, UserCaller } from '../identity/caller.ts';
 import { identifyRequester } from '../identity/tenant-scope.ts';
 import { apiRequestId } from '../ids/request-ids.ts';
 import { OPERATION_HANDLERS } from '../operations/operation-handlers.ts';
 import type { EngineServices, OperationHandler } from '../operations/operation-types.ts';
+import { injectedError } from './injected-error.ts';
 import { parseOperationInput, type RequestBody } from './operation-input.ts';
 
 /** One REST request addressed to a known operation: the single entry point of every REST call. */
@@ -39,7 +40,7 @@ export interface OperationOutcome {
 
 /**
  * Runs one REST operation: first an injected fault, if a test armed one for this operation (it
- * answers before anything else, as a gateway would); then the caller gate (authentication 401, the
+ * answers before anything else, as a gateway would, with the headers a real one carries); then the caller gate (authentication 401, the
  * request rate 429, the scope 403), input validation with the contract schemas (415/422), then the operation. Every refusal becomes the
  * error envelope; an unexpected failure becomes `500 internal_error`, never a crash.
  */
@@ -52,8 +53,9 @@ export function runOperation(
   const requester = () => identifyRequester(state, request.authorization);
   const injected = services.context.faults.takeInjectedError(request.operation, requester);
   if (injected) {
-    const response = errorResponse(injected, requestId);
-    return { response, requestId, clientId: requester()?.clientId };
+    const who = requester();
+    const response = errorResponse(injectedError(services.context, injected, who), requestId);
+    return { response, requestId, clientId: who?.clientId };
   }
   let headers: Record<string, string> = {};
   let caller: ApplicationCaller | UserCaller | undefined;

@@ -20,7 +20,19 @@ describe('matchRoute', () => {
     });
     expect(matchRoute('PUT', '/api/partners/v1/conversations/x/messages')).toEqual({
       kind: 'method_not_allowed',
-      allow: ['GET', 'POST'],
+      allow: ['GET', 'HEAD', 'POST'],
+    });
+  });
+
+  it('answers HEAD with the GET operation of the path, and HEAD only where GET is', () => {
+    expect(matchRoute('HEAD', '/api/partners/v1/turns/t-1')).toEqual({
+      kind: 'operation',
+      operation: 'getTurn',
+      params: { turn_id: 't-1' },
+    });
+    expect(matchRoute('HEAD', '/api/partners/v1/tokens')).toEqual({
+      kind: 'method_not_allowed',
+      allow: ['POST'],
     });
   });
 

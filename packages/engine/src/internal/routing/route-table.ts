@@ -39,19 +39,27 @@ function matchSegments(route: Route, segments: string[]): Record<string, string>
   return params;
 }
 
+/** Whether a route of `routeMethod` answers `method`: its own, and `HEAD` on a `GET` route (RFC 9110 §9.3.2). */
+function answers(routeMethod: string, method: string): boolean {
+  return routeMethod === method || (routeMethod === 'GET' && method === 'HEAD');
+}
+
 /**
  * Finds the operation of `method` on `path` (no query string), or says that the path exists with
- * other methods (405, with the `Allow` list), or that it does not exist (404).
+ * other methods (405, with the `Allow` list), or that it does not exist (404). `HEAD` reaches the
+ * `GET` operation of its path, so `Allow` lists `HEAD` beside every `GET`; the transport sends
+ * the answer's status and headers without its body.
  */
 export function matchRoute(method: string, path: string): RouteMatch {
   const segments = path.split('/');
+  const wanted = method.toUpperCase();
   const allow: string[] = [];
   for (const route of ROUTES) {
     const params = matchSegments(route, segments);
     if (!params) continue;
-    if (route.method === method.toUpperCase())
+    if (answers(route.method, wanted))
       return { kind: 'operation', operation: route.operation, params };
-    allow.push(route.method);
+    allow.push(route.method, ...(route.method === 'GET' ? ['HEAD'] : []));
   }
   return allow.length > 0
     ? { kind: 'method_not_allowed', allow: [...new Set(allow)].sort() }

@@ -1,11 +1,11 @@
 import { DEMO_CONFIG } from '../config/demo-config.ts';
 import { parseReferenceConfig } from '../config/parse-reference-config.ts';
-import { resolveClock } from '../control/engine-clock.ts';
 import { createEngineControl, type EngineControl } from '../control/engine-control.ts';
 import type { RandomSource } from '../ids/random-source.ts';
 import { createPrng, createSeededRandomSource } from '../ids/seeded-random.ts';
 import type { ContractViolation } from '../self-check/contract-self-check.ts';
 import type { EngineClock } from '../time/clock.ts';
+import { resolveClock } from '../time/engine-clock.ts';
 import {
   createReferenceEngine,
   type EngineTransport,

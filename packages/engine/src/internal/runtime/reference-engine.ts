@@ -1,5 +1,6 @@
 import { CLOSE_CODES } from '@partner-assistant/contract';
 import type { ReferenceConfig } from '../config/reference-config-schema.ts';
+import type { EngineContext } from '../context/engine-context.ts';
 import { FaultPlan } from '../faults/fault-plan.ts';
 import { latencyDelay } from '../faults/latency-delay.ts';
 import type { NetworkFaultAction } from '../faults/network-faults.ts';
@@ -50,7 +51,6 @@ import { type EngineClock, systemClock } from '../time/clock.ts';
 import { TenantTime } from '../time/tenant-time.ts';
 import { TurnScheduler } from '../turns/turn-scheduler.ts';
 import { TurnStreams } from '../turns/turn-streams.ts';
-import type { EngineContext } from './engine-context.ts';
 
 /** Options of {@link createReferenceEngine}. */
 export interface ReferenceEngineOptions {

@@ -1,5 +1,5 @@
 import type { OperationName, ServerEvent } from '@partner-assistant/contract';
-import type { EngineResponse } from '../http/engine-response.ts';
+import type { EngineResponse } from '../errors/engine-response.ts';
 import type { EngineClock } from '../time/clock.ts';
 import {
   type ContractViolation,

@@ -1,8 +1,8 @@
 import { clientFrameSchema, type ErrorDetail, isTurnInProgress } from '@partner-assistant/contract';
 import { ApiError } from '../errors/api-error.ts';
+import { errorBodyOf } from '../errors/engine-response.ts';
 import { admit } from '../gate/caller-gate.ts';
 import { CHANNEL_OPERATIONS } from '../gate/channel-operations.ts';
-import { errorBodyOf } from '../http/engine-response.ts';
 import { apiRequestId } from '../ids/request-ids.ts';
 import { type SubmissionServices, submitMessage } from '../turns/message-submission.ts';
 import { identifiersOf, type ReadFrame } from './client-frame-reader.ts';

@@ -4,12 +4,12 @@ import {
   FIELD_LIMITS,
   WEBSOCKET_SUBPROTOCOL,
 } from '@partner-assistant/contract';
+import type { EngineContext } from '../context/engine-context.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { authenticateUser, countAgainstRate, requireScope } from '../gate/caller-gate.ts';
 import { CHANNEL_OPERATIONS } from '../gate/channel-operations.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import type { SocketDirectory } from '../operations/operation-types.ts';
-import type { EngineContext } from '../runtime/engine-context.ts';
 import type { TurnEventSink } from '../turns/turn-streams.ts';
 import type { ClientFrames } from './client-frame-handler.ts';
 import { readClientFrame } from './client-frame-reader.ts';

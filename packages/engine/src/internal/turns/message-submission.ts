@@ -1,8 +1,8 @@
 import { countCharacters, isTurnInProgress, type Location } from '@partner-assistant/contract';
+import type { EngineContext } from '../context/engine-context.ts';
 import { ApiError, invalidField, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import { assertMessageAcceptable, recordAcceptedMessage } from '../limits/message-quotas.ts';
-import type { EngineContext } from '../runtime/engine-context.ts';
 import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord, TurnRecord } from '../state/engine-state.ts';
 import { internText } from '../state/interned-text.ts';

@@ -1,7 +1,7 @@
 import { canTransitionTurn, type TurnStatus } from '@partner-assistant/contract';
 import { type AnswerPlan, type AnswerStep, planAnswer } from '../assistant/answer-plan.ts';
+import { clockOf, type EngineContext } from '../context/engine-context.ts';
 import { requesterOf } from '../identity/tenant-scope.ts';
-import { clockOf, type EngineContext } from '../runtime/engine-context.ts';
 import { addAssistantMessage, setTurnStatus } from '../state/conversation-store.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 import type { EngineClock, TimerHandle } from '../time/clock.ts';

@@ -1,6 +1,6 @@
 import type { Message, ServerEvent, Turn, TurnError, TurnEvent } from '@partner-assistant/contract';
 import { planAnswer } from '../assistant/answer-plan.ts';
-import type { EngineContext } from '../runtime/engine-context.ts';
+import type { EngineContext } from '../context/engine-context.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 import { turnView } from './turn-views.ts';
 
