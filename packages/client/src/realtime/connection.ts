@@ -321,6 +321,7 @@ export class Connection extends Emitter<ConnectionEvents> {
   async #refreshThenOpen(): Promise<void> {
     this.#refreshedAt = this.#settings.now();
     this.#setState('reconnecting', new PartnerNetworkError('The server refused the token (4401)'));
+    // The provider is asked with `{ reason: 'refused', refusedToken }`: never the same token again.
     const fresh = await this.#settings.tokens.refresh(this.#token).catch(() => undefined);
     if (this.#state === 'closed') return;
     if (fresh === undefined) this.#refused(4401);
