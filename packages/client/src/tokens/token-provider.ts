@@ -40,8 +40,8 @@ export interface TokenRequest {
  * when the SDK has no token, when its token is about to expire, and after the API refused it
  * (`401`, or `4401` on the WebSocket), with a {@link TokenRequest} saying which (a provider that
  * takes no argument works too). Concurrent requests share one call; a call for a refused token
- * never reuses a call started before the refusal. Refusals ask the provider at most 4 times a
- * minute. Resolve `null` when the user is signed out: the connection closes, streams and
+ * never reuses a call started before the refusal. The refreshes that refusals start ask the
+ * provider at most 4 times a minute. Resolve `null` when the user is signed out: the connection closes, streams and
  * requests fail with `PartnerTokenProviderError` (`signed_out`), and the provider is not called
  * again until `client.connection.connect()`.
  *
