@@ -208,7 +208,7 @@ function tsx(dir: string, file: string, env: Record<string, string>) {
  * the API stopped, the route answers 503 and its log says why.
  */
 it('the getting-started programs run against the reference server', async () => {
-  const api = await startReferenceServer({ port: 0 });
+  let api = await startReferenceServer({ port: 0 });
   const dir = readerProject();
   writeFileSync(`${dir}/server.ts`, pageProgram('backend-developer.md', 1));
   writeFileSync(`${dir}/chat.ts`, pageProgram('app-developer.md', 2));
@@ -233,14 +233,18 @@ it('the getting-started programs run against the reference server', async () => 
     expect(token.status).toBe(200);
     expect(await token.json()).toMatchObject({ token_type: 'Bearer' });
 
-    const chat = tsx(dir, 'chat.ts', {
-      PARTNER_ASSISTANT_BASE_URL: api.url,
-      TOKEN_ROUTE_URL: `${origin}/assistant/token`,
-    });
-    let output = '';
-    chat.stdout.on('data', (chunk) => (output += chunk));
-    chat.stderr.on('data', (chunk) => (output += chunk));
-    const code = await new Promise((resolve) => chat.once('exit', resolve));
+    const runChat = async () => {
+      const chat = tsx(dir, 'chat.ts', {
+        PARTNER_ASSISTANT_BASE_URL: api.url,
+        TOKEN_ROUTE_URL: `${origin}/assistant/token`,
+      });
+      let printed = '';
+      chat.stdout.on('data', (chunk) => (printed += chunk));
+      chat.stderr.on('data', (chunk) => (printed += chunk));
+      const exit = await new Promise((resolve) => chat.once('exit', resolve));
+      return { code: exit, output: printed };
+    };
+    const { code, output } = await runChat();
     expect(code, output).toBe(0);
     const lines = output.trim().split('\n');
     const answer = lines.find((line) =>
@@ -251,6 +255,15 @@ it('the getting-started programs run against the reference server', async () => 
     expect(answer).not.toMatch(/\b(votre|mairie|les|pour)\b/i);
     expect(answer).not.toContain('…');
     expect(output).toContain('user: How do I renew my passport?');
+
+    // The API restarts on the same port and forgets every token: the backend's cached token is
+    // refused, the program sends it back in X-Refused-Token and gets a new one.
+    const apiPort = Number(new URL(api.url).port);
+    await api.close();
+    api = await startReferenceServer({ port: apiPort });
+    const afterRestart = await runChat();
+    expect(afterRestart.code, afterRestart.output).toBe(0);
+    expect(afterRestart.output).toContain('user: How do I renew my passport?');
 
     const erased = await fetch(`${origin}/account/assistant-data`, {
       method: 'DELETE',

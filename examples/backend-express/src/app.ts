@@ -3,6 +3,9 @@ import { createExpressTokenBroker } from '@partner-assistant/backend/express';
 import express, { type Express, type Request } from 'express';
 import { type Account, demoSessions, requireAccount } from './demo-session.ts';
 
+/** The request header in which the app sends the token the API refused. */
+export const REFUSED_TOKEN_HEADER = 'X-Refused-Token';
+
 /** What the example app needs. */
 export interface AppOptions {
   /** The SDK client, created once at start-up with the secret from the environment. */
@@ -13,7 +16,8 @@ export interface AppOptions {
 
 /**
  * The partner's server: its own session in front, then the two assistant routes.
- * - `POST /assistant/token`: the app fetches a short-lived user token for the signed-in user.
+ * - `POST /assistant/token`: the app fetches a short-lived user token for the signed-in user
+ *   (with `X-Refused-Token` when the API refused the previous one).
  * - `DELETE /account/assistant-data`: the user erases their assistant data (GDPR).
  */
 export function createApp({ backend, sessions }: AppOptions): Express {
@@ -27,6 +31,9 @@ export function createApp({ backend, sessions }: AppOptions): Express {
     createExpressTokenBroker<Request>({
       backend,
       getExternalUserId: (req) => req.account?.userId,
+      // The app sends the token the API refused (after an API restart or a revocation): the
+      // cached token is then replaced, never handed out again. Never log it.
+      getRefusedToken: (req) => req.get(REFUSED_TOKEN_HEADER),
       onError: (error) => console.warn('assistant token failed', error),
     }),
   );

@@ -6,7 +6,7 @@ import {
   startReferenceServer,
 } from '@partner-assistant/reference-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
+import { createApp, REFUSED_TOKEN_HEADER } from '../src/app.ts';
 import { DEMO_SESSION_HEADER } from '../src/demo-session.ts';
 
 const credentials = { clientId: 'example-express', clientSecret: 'sk_example_never_shown' };
@@ -43,7 +43,7 @@ describe('example backend-express', () => {
 
   beforeAll(async () => {
     api = await startReferenceServer({ config, port: 0, host: '127.0.0.1' });
-    backend = new PartnerBackend({ baseUrl: api.url, ...credentials });
+    backend = new PartnerBackend({ baseUrl: api.url, ...credentials, tokenCache: true });
     const sessions = new Map([['session-alice', { userId: 'alice' }]]);
     const listener = createApp({ backend, sessions }).listen(0, '127.0.0.1');
     await new Promise((resolve) => listener.once('listening', resolve));
@@ -55,12 +55,19 @@ describe('example backend-express', () => {
     await api?.close();
   });
 
-  const callApp = (method: string, path: string, session?: string, body?: unknown) =>
+  const callApp = (
+    method: string,
+    path: string,
+    session?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     fetch(`${appUrl}${path}`, {
       method,
       headers: {
         'content-type': 'application/json',
         ...(session ? { [DEMO_SESSION_HEADER]: session } : {}),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -85,6 +92,22 @@ describe('example backend-express', () => {
     expect(await capabilitiesStatus(token)).toBe(200);
     const alice = await backend.issueToken({ externalUserId: 'alice' });
     expect(token.user.id).toBe(alice.user.id);
+  });
+
+  it('replaces a cached token the API refused, and only that one', async () => {
+    const tokenWith = async (headers: Record<string, string> = {}) =>
+      (await (
+        await callApp('POST', '/assistant/token', 'session-alice', undefined, headers)
+      ).json()) as Token;
+    const cached = await tokenWith();
+    expect((await tokenWith({ [REFUSED_TOKEN_HEADER]: 'pat_guessed' })).access_token).toBe(
+      cached.access_token,
+    );
+    api.control.tokens.revoke(cached.access_token);
+    expect(await capabilitiesStatus(cached)).toBe(401);
+    const fresh = await tokenWith({ [REFUSED_TOKEN_HEADER]: cached.access_token });
+    expect(fresh.access_token).not.toBe(cached.access_token);
+    expect(await capabilitiesStatus(fresh)).toBe(200);
   });
 
   it("erases the signed-in user's assistant data and revokes its tokens", async () => {

@@ -20,8 +20,8 @@ export interface DemoClientOptions {
 
 /**
  * The client SDK with a token provider. Here the tokens come straight from the backend SDK so
- * the demo runs alone; a real app asks its own backend's token broker instead, e.g.
- * `token: async () => (await fetch('/assistant/token', { method: 'POST' })).json()`.
+ * the demo runs alone; a real app asks its own backend's token broker instead, sending the token
+ * the API refused (`reason: 'refused'`, after an API restart) in the `X-Refused-Token` header.
  */
 export function createDemoClient(options: DemoClientOptions): PartnerAssistantClient {
   const backend = new PartnerBackend({
@@ -33,7 +33,9 @@ export function createDemoClient(options: DemoClientOptions): PartnerAssistantCl
   const externalUserId = options.externalUserId ?? 'terminal-user';
   return new PartnerAssistantClient({
     baseUrl: options.baseUrl,
-    token: () => backend.issueToken({ externalUserId, locale: 'en-GB' }),
+    // A token the API refused is dropped from the cache and replaced, never handed out again.
+    token: ({ refusedToken }) =>
+      backend.issueToken({ externalUserId, locale: 'en-GB' }, { refusedToken }),
     ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
   });
 }

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createTokenBroker, PartnerBackend } from '@partner-assistant/backend';
 import type { Plugin } from 'vite';
+import { REFUSED_TOKEN_HEADER } from '../src/user-token.ts';
 
 /** Options of {@link devTokenEndpoint}. */
 export interface DevTokenEndpointOptions {
@@ -68,6 +69,8 @@ function createTokenHandler(options: DevTokenEndpointOptions): Middleware {
       }),
       getExternalUserId: () => externalUserId,
       getTokenOptions: () => ({ locale: options.locale ?? 'en-GB' }),
+      // The token the API refused (the app sends it after a 401 or a 4401): replaced if cached.
+      getRefusedToken: (request) => headerOf(request, REFUSED_TOKEN_HEADER),
       onError: (error) => console.warn('[dev token endpoint] could not issue a token:', error),
     });
     return broker;
@@ -89,4 +92,10 @@ function createTokenHandler(options: DevTokenEndpointOptions): Middleware {
       },
     );
   };
+}
+
+/** The one value of header `name`, or `undefined`. */
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === 'string' ? value : undefined;
 }

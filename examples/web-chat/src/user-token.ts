@@ -1,7 +1,13 @@
-import type { TokenLike } from '@partner-assistant/client';
+import type { TokenLike, TokenProvider, TokenRequest } from '@partner-assistant/client';
 
 /** The backend route issuing user tokens (in development, the dev server's stand-in). */
 export const TOKEN_ENDPOINT = '/assistant/token';
+
+/**
+ * The request header carrying the token the API refused, so that a backend caching tokens
+ * issues a new one rather than the same (after an API restart, or a revocation).
+ */
+export const REFUSED_TOKEN_HEADER = 'X-Refused-Token';
 
 /**
  * Your token endpoint answered with an error other than 401. Its status says why: 502 and 503
@@ -24,14 +30,25 @@ export class TokenEndpointError extends Error {
 }
 
 /**
- * The client's `token` function: asks your backend for a token for the signed-in user. The
- * answer is the API's Token as is; the client keeps it until shortly before it expires.
+ * The client's `token` function for the token route at `endpoint`: asks your backend for a token
+ * for the signed-in user. The answer is the API's Token as is; the client keeps it until shortly
+ * before it expires. When the API refused the last one (`reason: 'refused'`), that token goes in
+ * the {@link REFUSED_TOKEN_HEADER} header, and only then.
  */
-export async function fetchUserToken(): Promise<TokenLike | null> {
-  return readTokenResponse(
-    await fetch(TOKEN_ENDPOINT, { method: 'POST', credentials: 'same-origin' }),
-  );
+export function userTokenProvider(endpoint: string = TOKEN_ENDPOINT): TokenProvider {
+  return async (request?: TokenRequest) => {
+    const headers: Record<string, string> = {};
+    if (request?.reason === 'refused' && request.refusedToken) {
+      headers[REFUSED_TOKEN_HEADER] = request.refusedToken;
+    }
+    return readTokenResponse(
+      await fetch(endpoint, { method: 'POST', credentials: 'same-origin', headers }),
+    );
+  };
 }
+
+/** The client's `token` function, on your backend's {@link TOKEN_ENDPOINT}. */
+export const fetchUserToken: TokenProvider = userTokenProvider();
 
 /**
  * Reads the token endpoint's answer. `401` means nobody is signed in: `null` tells the client the

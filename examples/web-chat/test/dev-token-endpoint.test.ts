@@ -10,6 +10,7 @@ import {
 import { build, createServer, type Rollup, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { devTokenEndpoint } from '../dev/dev-token-endpoint.ts';
+import { REFUSED_TOKEN_HEADER } from '../src/user-token.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let server: RunningReferenceServer;
@@ -50,6 +51,18 @@ it('issues a user token for the demo user, never cached', async () => {
   expect((await fetch(`${origin}/assistant/token`)).status).toBe(405);
 });
 
+it('replaces the cached token the API refused when the app sends it back, and only then', async () => {
+  const tokenWith = async (headers: Record<string, string> = {}) =>
+    (await (await fetch(`${origin}/assistant/token`, { method: 'POST', headers })).json())
+      .access_token as string;
+  const cached = await tokenWith();
+  expect(await tokenWith({ [REFUSED_TOKEN_HEADER]: 'pat_guessed' })).toBe(cached);
+  server.control.tokens.revoke(cached);
+  const fresh = await tokenWith({ [REFUSED_TOKEN_HEADER]: cached });
+  expect(fresh).not.toBe(cached);
+  expect(await tokenWith()).toBe(fresh);
+});
+
 it('answers 503 when the API cannot be reached, never 401, and logs why', async () => {
   const stopped = await startReferenceServer();
   await stopped.close();
@@ -59,7 +72,10 @@ it('answers 503 when the API cannot be reached, never 401, and logs why', async 
     const response = await fetch(`${devOrigin}/assistant/token`, { method: 'POST' });
     // The browser tells "the assistant is out of reach" (503) from "not signed in" (401).
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ error: { retryable: true } });
+    expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await response.json()).toMatchObject({
+      error: { retryable: true, message: expect.stringContaining('cannot be reached') },
+    });
     expect(warn).toHaveBeenCalledWith(
       '[dev token endpoint] could not issue a token:',
       expect.objectContaining({ name: 'PartnerNetworkError' }),

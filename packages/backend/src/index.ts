@@ -7,7 +7,7 @@ export {
   type TokenBrokerResponse,
 } from './broker/token-broker.ts';
 export { TOKEN_CACHE_DEFAULTS, type TokenCacheOptions } from './internal/token-cache.ts';
-export { type IssueTokenInput, PartnerBackend } from './partner-backend.ts';
+export { type IssueTokenInput, type IssueTokenOptions, PartnerBackend } from './partner-backend.ts';
 export {
   PARTNER_BACKEND_DEFAULTS,
   type PartnerBackendLogger,

@@ -29,6 +29,19 @@ export interface IssueTokenInput {
   timezone?: string;
 }
 
+/** Options of {@link PartnerBackend.issueToken}: the call's request options, and `refusedToken`. */
+export interface IssueTokenOptions extends RequestOptions {
+  /**
+   * The token your app says the API refused (a `401`, or a WebSocket closed with `4401`), for
+   * instance after the API restarted or revoked it. When the token cache holds this very token
+   * for the user, it is dropped and a new one issued; any other value changes nothing, so a
+   * caller cannot force issuances and drain your rate limit. Never log it.
+   * @default none
+   * @example req.get('X-Refused-Token')
+   */
+  refusedToken?: string | undefined;
+}
+
 /**
  * The Partner Assistant API as seen from a partner's server: issues short-lived user tokens and
  * erases users, authenticated with the application's client id and secret.
@@ -73,13 +86,15 @@ export class PartnerBackend {
 
   /**
    * Issues a user token for `externalUserId`, or returns a cached one still valid past the safety
-   * margin when the token cache is on. Hand the result to your app as it is.
+   * margin when the token cache is on. Hand the result to your app as it is. Pass the token
+   * your app says was refused as `refusedToken`: a cached token equal to it is not handed out
+   * again.
    * @throws {PartnerValidationError} Before any request, on a bad input.
    * @throws {PartnerApiError} `unauthorized` (bad credentials), `invalid_request`, or a retryable
    * code once retries are exhausted.
    * @throws {PartnerNetworkError} / {PartnerTimeoutError} Once retries are exhausted.
    */
-  async issueToken(input: IssueTokenInput, options: RequestOptions = {}): Promise<Token> {
+  async issueToken(input: IssueTokenInput, options: IssueTokenOptions = {}): Promise<Token> {
     if (this.#validateInput) validateIssueTokenInput(input);
     const json = {
       external_user_id: input.externalUserId,
@@ -95,10 +110,13 @@ export class PartnerBackend {
         schema: tokenSchema,
         options: callOptions,
       }).then((result) => result.data);
-    if (!this.#cache) return issue(options);
+    const { refusedToken, ...requestOptions } = options;
+    if (!this.#cache) return issue(requestOptions);
     // A cached issuance is shared: it runs to its end with the options of the call that started
     // it (its signal aside), and each caller's signal only stops its own wait.
-    const { signal, ...shareable } = options;
+    const { signal, ...shareable } = requestOptions;
+    if (typeof refusedToken === 'string')
+      this.#cache.dropRefused(input.externalUserId, refusedToken);
     const variant = `${input.locale ?? ''}|${input.timezone ?? ''}`;
     const shared = this.#cache.get(input.externalUserId, variant, () => issue(shareable));
     return raceWithSignal(shared, signal);

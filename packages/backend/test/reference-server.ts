@@ -75,9 +75,9 @@ const config = {
   queue: { capacity: 100 },
 };
 
-/** Starts the server on a free port of 127.0.0.1. */
+/** Starts the server on a free port of 127.0.0.1 (or on `port`, to restart it there). */
 export function startServer(
-  options: { clock?: 'real' | 'manual'; startAt?: string } = {},
+  options: { clock?: 'real' | 'manual'; startAt?: string; port?: number } = {},
 ): Promise<ReferenceServer> {
   return startReferenceServer({ config, port: 0, host: '127.0.0.1', ...options });
 }

@@ -18,7 +18,9 @@ export interface PartnerAssistantClientOptions extends TransportOptions, Realtim
   /**
    * The user token, or a function that gets one from your backend's token endpoint (it may return
    * the backend SDK's `Token` as is). A function is called again shortly before the token expires
-   * and once after the API refuses it; a plain string is never refreshed.
+   * and once after the API refuses it, with a `TokenRequest` saying why (`initial`, `expiring`,
+   * `refused` with the `refusedToken`: pass it on to your token endpoint so that a backend
+   * caching tokens issues a new one); a plain string is never refreshed.
    * @example async () => (await fetch('/assistant/token', { method: 'POST' })).json()
    */
   token: string | TokenProvider;

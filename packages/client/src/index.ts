@@ -66,4 +66,4 @@ export {
   type WaitForTurnOptions,
 } from './resources/turns.ts';
 export { ApiPromise } from './rest/api-promise.ts';
-export type { TokenLike, TokenProvider } from './tokens/token-provider.ts';
+export type { TokenLike, TokenProvider, TokenRequest } from './tokens/token-provider.ts';

@@ -15,7 +15,9 @@ export type ExpressLikeNext = (error?: unknown) => void;
 
 /**
  * The token broker as an Express route handler. `Request` is your (augmented) request type, so
- * `getExternalUserId` sees your session typing. Mount it behind your own authentication.
+ * `getExternalUserId` sees your session typing. Mount it behind your own authentication. Every
+ * option of {@link createTokenBroker} applies, `getRefusedToken` included: read the refused
+ * token your app sends (`X-Refused-Token`) so that a cached token the API refused is replaced.
  *
  * @example
  * ```ts
@@ -23,6 +25,7 @@ export type ExpressLikeNext = (error?: unknown) => void;
  * app.post('/assistant/token', requireSession, createExpressTokenBroker<Request>({
  *   backend,
  *   getExternalUserId: (req) => req.session.userId,
+ *   getRefusedToken: (req) => req.get('X-Refused-Token'),
  * }));
  * ```
  */

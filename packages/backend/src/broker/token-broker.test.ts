@@ -1,6 +1,11 @@
 import type { Token } from '@partner-assistant/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { PartnerApiError, PartnerValidationError } from '../index.ts';
+import {
+  PartnerApiError,
+  PartnerNetworkError,
+  PartnerTimeoutError,
+  PartnerValidationError,
+} from '../index.ts';
 import { createExpressTokenBroker } from './express.ts';
 import { createTokenBroker } from './token-broker.ts';
 
@@ -16,6 +21,7 @@ const TOKEN: Token = {
 interface FakeRequest {
   session?: { userId: string };
   body?: unknown;
+  refusedToken?: string;
 }
 
 function brokerWith(issueToken: (input: { externalUserId: string }) => Promise<Token>) {
@@ -25,6 +31,7 @@ function brokerWith(issueToken: (input: { externalUserId: string }) => Promise<T
     backend,
     getExternalUserId: (req) => req.session?.userId,
     getTokenOptions: () => ({ locale: 'fr-FR' }),
+    getRefusedToken: (req) => req.refusedToken,
     onError,
   });
   return { broker, backend, onError };
@@ -61,8 +68,51 @@ describe('createTokenBroker', () => {
     const result = await broker({ session: { userId: 'alice' } });
     expect(result.status).toBe(503);
     expect(result.headers['Retry-After']).toBe('2');
+    expect(result.body).toMatchObject({
+      error: { message: 'The assistant is busy; try again shortly' },
+    });
     expect(JSON.stringify(result.body)).not.toContain('partner X');
     expect(onError).toHaveBeenCalledWith(upstream);
+  });
+
+  it('answers 503 with a Retry-After and "cannot be reached" when the API is out of reach', async () => {
+    for (const unreachable of [
+      new PartnerNetworkError('fetch failed'),
+      new PartnerTimeoutError(10_000),
+    ]) {
+      const { broker } = brokerWith(async () => Promise.reject(unreachable));
+      const result = await broker({ session: { userId: 'alice' } });
+      expect(result.status).toBe(503);
+      expect(result.headers['Retry-After']).toBe('5');
+      expect(result.body).toMatchObject({
+        error: { message: 'The assistant cannot be reached; try again shortly', retryable: true },
+      });
+    }
+  });
+
+  it('every 503 carries a Retry-After, the API giving one or not', async () => {
+    const upstream = new PartnerApiError({
+      status: 500,
+      code: 'internal_error',
+      message: 'boom',
+      retryable: true,
+    });
+    const { broker } = brokerWith(async () => Promise.reject(upstream));
+    const result = await broker({ session: { userId: 'alice' } });
+    expect(result.status).toBe(503);
+    expect(result.headers['Retry-After']).toBe('5');
+  });
+
+  it("passes getRefusedToken's answer to issueToken, and nothing when there is none", async () => {
+    const { broker, backend } = brokerWith(async () => TOKEN);
+    await broker({ session: { userId: 'alice' }, refusedToken: 'pat_old' });
+    await broker({ session: { userId: 'alice' } });
+    await broker({ session: { userId: 'alice' }, refusedToken: '' });
+    expect(backend.issueToken.mock.calls).toEqual([
+      [{ externalUserId: 'alice', locale: 'fr-FR' }, { refusedToken: 'pat_old' }],
+      [{ externalUserId: 'alice', locale: 'fr-FR' }],
+      [{ externalUserId: 'alice', locale: 'fr-FR' }],
+    ]);
   });
 
   it('answers 502 on a failure that will not heal by itself', async () => {
@@ -90,6 +140,21 @@ describe('createExpressTokenBroker', () => {
     expect(res.setHeader).toHaveBeenCalledWith('Cache-Control', 'no-store');
     expect(res.json).toHaveBeenCalledWith(TOKEN);
     expect(next).not.toHaveBeenCalled();
+  });
+
+  it('carries getRefusedToken to the backend', async () => {
+    const issueToken = vi.fn(async () => TOKEN);
+    const handler = createExpressTokenBroker<FakeRequest>({
+      backend: { issueToken },
+      getExternalUserId: (req) => req.session?.userId,
+      getRefusedToken: (req) => req.refusedToken,
+    });
+    const res = { status: vi.fn(), setHeader: vi.fn(), json: vi.fn() };
+    await handler({ session: { userId: 'alice' }, refusedToken: 'pat_old' }, res, vi.fn());
+    expect(issueToken).toHaveBeenCalledWith(
+      { externalUserId: 'alice' },
+      { refusedToken: 'pat_old' },
+    );
   });
 
   it('passes an error of the session lookup to next', async () => {

@@ -1,6 +1,6 @@
-import { HTTP_HEADERS, type Token } from '@partner-assistant/contract';
-import { isPartnerApiError, isPartnerError } from '@partner-assistant/sdk-core';
+import type { Token } from '@partner-assistant/contract';
 import type { IssueTokenInput, PartnerBackend } from '../partner-backend.ts';
+import { failure, issuanceFailure, NO_STORE } from './failure-response.ts';
 
 /** Options of {@link createTokenBroker}. `Context` is whatever your framework hands a route. */
 export interface TokenBrokerOptions<Context> {
@@ -27,6 +27,15 @@ export interface TokenBrokerOptions<Context> {
     context: Context,
   ) => Omit<IssueTokenInput, 'externalUserId'> | Promise<Omit<IssueTokenInput, 'externalUserId'>>;
   /**
+   * The token your app says the API refused, from the request: your app's token provider sends
+   * it on a call with `reason: 'refused'` (the documented header is `X-Refused-Token`). Passed to
+   * `issueToken(input, { refusedToken })`: a cached token equal to it is not handed out again;
+   * any other value changes nothing. Never log it.
+   * @default none: a cached token is reused until it nears its expiry
+   * @example (req) => req.get('X-Refused-Token')
+   */
+  getRefusedToken?: (context: Context) => string | undefined | Promise<string | undefined>;
+  /**
    * Told of every failure, for your logs (the errors never hold the secret).
    * @default none
    * @example (error) => logger.warn({ err: error }, 'token broker failed')
@@ -48,8 +57,9 @@ export interface TokenBrokerResponse {
  * The token endpoint your app calls, framework-agnostic: it finds the signed-in user through
  * `getExternalUserId`, issues (or reuses) a token and returns it with `Cache-Control: no-store`.
  * The request body is never read. Upstream errors are not forwarded: the app gets 401 when
- * nobody is signed in, 503 when trying again later may work, 502 otherwise. An error thrown by
- * `getExternalUserId` or `getTokenOptions` rejects the returned promise.
+ * nobody is signed in, 503 with `Retry-After` when trying again later may work (the API cannot
+ * be reached, or is busy), 502 otherwise. An error thrown by `getExternalUserId`,
+ * `getTokenOptions` or `getRefusedToken` rejects the returned promise.
  *
  * @example
  * ```ts
@@ -67,36 +77,17 @@ export function createTokenBroker<Context>(
       return failure(401, 'unauthorized', 'Sign in to use the assistant', false);
     }
     const extra = (await options.getTokenOptions?.(context)) ?? {};
+    const refusedToken = await options.getRefusedToken?.(context);
+    const input = { ...extra, externalUserId };
     try {
-      const token = await options.backend.issueToken({ ...extra, externalUserId });
+      const token =
+        typeof refusedToken === 'string' && refusedToken !== ''
+          ? await options.backend.issueToken(input, { refusedToken })
+          : await options.backend.issueToken(input);
       return { status: 200, headers: NO_STORE, body: token };
     } catch (error) {
       options.onError?.(error);
-      if (isPartnerError(error) && error.retryable) {
-        const retryAfterMs = isPartnerApiError(error) ? error.retryAfterMs : undefined;
-        const response = failure(
-          503,
-          'service_unavailable',
-          'The assistant is busy; try again shortly',
-          true,
-        );
-        if (retryAfterMs !== undefined) {
-          response.headers[HTTP_HEADERS.retryAfter] = String(Math.ceil(retryAfterMs / 1000));
-        }
-        return response;
-      }
-      return failure(502, 'token_unavailable', 'Could not obtain an assistant token', false);
+      return issuanceFailure(error);
     }
   };
-}
-
-const NO_STORE = { 'Cache-Control': 'no-store' } as const;
-
-function failure(
-  status: number,
-  code: string,
-  message: string,
-  retryable: boolean,
-): TokenBrokerResponse {
-  return { status, headers: { ...NO_STORE }, body: { error: { code, message, retryable } } };
 }

@@ -81,4 +81,16 @@ describe('TokenCache', () => {
     await cache.get('a', '', issue);
     expect(issue).toHaveBeenCalledTimes(4);
   });
+
+  it('dropRefused: drops the held token only, never an issuance under way', async () => {
+    const { cache, issue } = setup();
+    const held = await cache.get('user-1', '', issue);
+    expect(cache.dropRefused('user-1', `${held.access_token}x`)).toBe(false);
+    expect(cache.dropRefused('user-2', held.access_token)).toBe(false);
+    expect(cache.dropRefused('user-1', held.access_token)).toBe(true);
+    const pending = cache.get('user-1', '', issue);
+    expect(cache.dropRefused('user-1', held.access_token)).toBe(false);
+    expect(await cache.get('user-1', '', issue)).toBe(await pending);
+    expect(issue).toHaveBeenCalledTimes(2);
+  });
 });

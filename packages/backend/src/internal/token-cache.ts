@@ -1,4 +1,5 @@
 import type { Token } from '@partner-assistant/contract';
+import { constantTimeEqual } from './constant-time-equal.ts';
 
 /** Options of the token cache (`tokenCache` option of `PartnerBackend`). */
 export interface TokenCacheOptions {
@@ -72,6 +73,18 @@ export class TokenCache {
     );
     this.#store(externalUserId, next);
     return next.pending;
+  }
+
+  /**
+   * Forgets the user's token when it is `refused` (compared in constant time): the API refused it
+   * (revoked, or forgotten by a restarted server). Any other value, or an issuance under way,
+   * changes nothing, so no caller can force issuances. Returns whether the token was dropped.
+   */
+  dropRefused(externalUserId: string, refused: string): boolean {
+    const held = this.#entries.get(externalUserId)?.token?.access_token;
+    if (held === undefined || !constantTimeEqual(refused, held)) return false;
+    this.#entries.delete(externalUserId);
+    return true;
   }
 
   /** Forgets the user's token; an issuance under way is not cached when it ends. */

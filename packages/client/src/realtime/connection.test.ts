@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TokenRequest } from '../tokens/token-provider.ts';
+import { TokenSource } from '../tokens/token-source.ts';
 import type { ConnectionState } from './connection.ts';
 import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
 import type { LifecycleSignal } from './lifecycle.ts';
@@ -135,6 +137,36 @@ describe('Connection state machine', () => {
     expect(tokenCalls()).toBe(2);
     expect(connection.state).toBe('closed');
     expect(failures[0]).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('4401 while the token provider fails: retried with backoff, then the refused token is replaced', async () => {
+    const clock = new FakeClock();
+    const requests: TokenRequest[] = [];
+    const tokens = new TokenSource(
+      async (request) => {
+        requests.push(request);
+        if (requests.length === 2) throw new Error('token route answered 503');
+        return `token-${requests.length}`;
+      },
+      { now: () => clock.now, timeoutMs: 1000, refreshMarginMs: 0 },
+    );
+    const { connection } = fakeConnection(clock, { tokens });
+    connection.connect();
+    await flush();
+    FakeSocket.last.accept();
+    FakeSocket.last.serverClose(4401);
+    await flush();
+    expect(connection.state).toBe('reconnecting');
+    await clock.advance(connection.retryInMs ?? 0);
+    await flush();
+    expect(FakeSocket.last.protocols).toEqual(['service.partner.v1', 'token-3']);
+    FakeSocket.last.accept();
+    expect(connection.state).toBe('open');
+    expect(requests).toEqual([
+      { reason: 'initial' },
+      { reason: 'refused', refusedToken: 'token-1' },
+      { reason: 'refused', refusedToken: 'token-1' },
+    ]);
   });
 
   it('a token that expires a minute after the last refresh is refreshed again', async () => {

@@ -321,7 +321,17 @@ export class Connection extends Emitter<ConnectionEvents> {
   async #refreshThenOpen(): Promise<void> {
     this.#refreshedAt = this.#settings.now();
     this.#setState('reconnecting', new PartnerNetworkError('The server refused the token (4401)'));
-    const fresh = await this.#settings.tokens.refresh(this.#token).catch(() => undefined);
+    // The provider is asked with `{ reason: 'refused', refusedToken }`: never the same token again.
+    let fresh: string | undefined;
+    try {
+      fresh = await this.#settings.tokens.refresh(this.#token);
+    } catch (error) {
+      // The provider failed (its route is down, say, while the API restarts): retried with
+      // backoff, the next attempt asking again for the refused token. Signed out: closed already.
+      if (this.#state === 'closed') return;
+      this.#log('token provider failed', error);
+      return this.#retry(error as Error);
+    }
     if (this.#state === 'closed') return;
     if (fresh === undefined) this.#refused(4401);
     else void this.#open();

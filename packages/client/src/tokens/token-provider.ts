@@ -13,18 +13,46 @@ export interface TokenLike {
 }
 
 /**
+ * Why the client calls its token provider. `initial`: it has no token yet. `expiring`: its token
+ * is about to expire. `refused`: the API refused `refusedToken` (a `401`, or a WebSocket closed
+ * with `4401`), for instance after the server restarted or revoked it: a backend that caches
+ * tokens must not hand that one out again (send it to your token endpoint, which passes it to
+ * the backend SDK's `issueToken(input, { refusedToken })`).
+ *
+ * @example
+ * ```ts
+ * const token: TokenProvider = async ({ reason, refusedToken }) => {
+ *   const headers: Record<string, string> = {};
+ *   if (reason === 'refused' && refusedToken) headers['X-Refused-Token'] = refusedToken;
+ *   return (await fetch('/assistant/token', { method: 'POST', headers })).json();
+ * };
+ * ```
+ */
+export interface TokenRequest {
+  /** Why a token is asked for. */
+  reason: 'initial' | 'expiring' | 'refused';
+  /** With `reason: 'refused'`: the token the API refused. Never log it. */
+  refusedToken?: string;
+}
+
+/**
  * Where the client gets user tokens: usually a call to your own backend's token endpoint. Called
- * when the SDK has no token, when its token is about to expire, and once after the API refused it
- * (`401`). Concurrent requests share one call. Resolve `null` when the user is signed out: the
- * connection closes, streams and requests fail with `PartnerTokenProviderError` (`signed_out`),
- * and the provider is not called again until `client.connection.connect()`.
+ * when the SDK has no token, when its token is about to expire, and after the API refused it
+ * (`401`, or `4401` on the WebSocket), with a {@link TokenRequest} saying which (a provider that
+ * takes no argument works too). Concurrent requests share one call; a call for a refused token
+ * never reuses a call started before the refusal. The refreshes that refusals start ask the
+ * provider at most 4 times a minute. Resolve `null` when the user is signed out: the connection closes, streams and
+ * requests fail with `PartnerTokenProviderError` (`signed_out`), and the provider is not called
+ * again until `client.connection.connect()`.
  *
  * @example
  * ```ts
  * const token: TokenProvider = async () => (await fetch('/assistant/token', { method: 'POST' })).json();
  * ```
  */
-export type TokenProvider = () => string | TokenLike | null | Promise<string | TokenLike | null>;
+export type TokenProvider = (
+  request: TokenRequest,
+) => string | TokenLike | null | Promise<string | TokenLike | null>;
 
 /** A token the SDK can use, with the instant after which it asks for a new one. */
 export interface UsableToken {

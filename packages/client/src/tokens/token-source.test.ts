@@ -1,16 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { isPartnerTokenProviderError } from '../errors/partner-token-provider-error.ts';
-import { TokenSource } from './token-source.ts';
+import type { TokenRequest } from './token-provider.ts';
+import { REFUSED_CALLS_PER_WINDOW, TokenSource } from './token-source.ts';
 
 function sourceWith(results: unknown[], clock = { now: 0 }) {
   let calls = 0;
-  const source = new TokenSource(async () => results[calls++] as string, {
-    now: () => clock.now,
-    timeoutMs: 1000,
-    refreshMarginMs: 30_000,
-  });
-  return { source, clock, calls: () => calls };
+  const requests: TokenRequest[] = [];
+  const source = new TokenSource(
+    async (request) => {
+      requests.push(request);
+      return results[calls++] as string;
+    },
+    { now: () => clock.now, timeoutMs: 1000, refreshMarginMs: 30_000 },
+  );
+  return { source, clock, calls: () => calls, requests };
 }
+
+/** A provider whose calls the test answers one by one. */
+function manualSource() {
+  const calls: { request: TokenRequest; answer: (token: string) => void }[] = [];
+  const source = new TokenSource(
+    (request) => new Promise<string>((answer) => calls.push({ request, answer })),
+    { now: () => 0, timeoutMs: 1000, refreshMarginMs: 0 },
+  );
+  return { source, calls };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('TokenSource', () => {
   it('reuses a token until the margin before expires_at, then asks again', async () => {
@@ -81,5 +97,80 @@ describe('TokenSource', () => {
     release('a');
     expect(await aborted).toMatchObject({ message: 'left' });
     await expect(other).resolves.toBe('a');
+  });
+
+  it('tells the provider why: initial, expiring, then refused with the refused token', async () => {
+    const { source, clock, requests } = sourceWith([
+      { access_token: 'a', expires_in: 60 },
+      'b',
+      'c',
+    ]);
+    await source.get();
+    clock.now = 30_000;
+    expect(await source.get()).toBe('b');
+    expect(await source.refresh('b')).toBe('c');
+    expect(requests).toEqual([
+      { reason: 'initial' },
+      { reason: 'expiring' },
+      { reason: 'refused', refusedToken: 'b' },
+    ]);
+  });
+
+  it('a refresh does not join a call started before the refusal, whose answer is then not kept', async () => {
+    // A request is refused 'a' while another one is already asking the provider (whose answer,
+    // from a backend's cache, is 'a' again).
+    const { source: racing, calls: racingCalls } = manualSource();
+    const early = racing.get();
+    await settled();
+    const refreshed = racing.refresh('a');
+    await settled();
+    expect(racingCalls.map((call) => call.request)).toEqual([
+      { reason: 'initial' },
+      { reason: 'refused', refusedToken: 'a' },
+    ]);
+    racingCalls[1]?.answer('b');
+    expect(await refreshed).toBe('b');
+    racingCalls[0]?.answer('a');
+    expect(await early).toBe('a');
+    expect(await racing.get()).toBe('b');
+    expect(racingCalls).toHaveLength(2);
+  });
+
+  it('concurrent refreshes of one refused token share one provider call', async () => {
+    const { source, calls } = manualSource();
+    const first = source.get();
+    await settled();
+    calls[0]?.answer('a');
+    await first;
+    const both = Promise.all([source.refresh('a'), source.refresh('a')]);
+    await settled();
+    calls[1]?.answer('b');
+    expect(await both).toEqual(['b', 'b']);
+    expect(calls).toHaveLength(2);
+  });
+
+  it(`asks the provider for refused tokens at most ${REFUSED_CALLS_PER_WINDOW} times a minute`, async () => {
+    const clock = { now: 0 };
+    let calls = 0;
+    const source = new TokenSource(async () => `t${++calls}`, {
+      now: () => clock.now,
+      timeoutMs: 1000,
+      refreshMarginMs: 0,
+    });
+    let token = await source.get();
+    const answers: (string | undefined)[] = [];
+    for (let i = 0; i < 10; i++) {
+      const fresh = await source.refresh(token);
+      answers.push(fresh);
+      token = fresh ?? token;
+    }
+    expect(calls).toBe(1 + REFUSED_CALLS_PER_WINDOW);
+    expect(answers.filter((answer) => answer === undefined)).toHaveLength(
+      10 - REFUSED_CALLS_PER_WINDOW,
+    );
+    expect(await source.get()).toBe(token); // no call: the refused token is kept until then
+    clock.now = 60_000;
+    expect(await source.refresh(token)).toBe(`t${calls}`);
+    expect(calls).toBe(2 + REFUSED_CALLS_PER_WINDOW);
   });
 });

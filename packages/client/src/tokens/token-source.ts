@@ -1,29 +1,46 @@
-import { PartnerError } from '@partner-assistant/sdk-core';
 import { raceWithSignal } from '@partner-assistant/sdk-core/internal';
-import { PartnerTokenProviderError } from '../errors/partner-token-provider-error.ts';
-import { readToken, type TokenProvider, type UsableToken } from './token-provider.ts';
+import {
+  isPartnerTokenProviderError,
+  type PartnerTokenProviderError,
+} from '../errors/partner-token-provider-error.ts';
+import { callProvider, type ProviderCallSettings } from './call-provider.ts';
+import type { TokenProvider, TokenRequest, UsableToken } from './token-provider.ts';
 
 /** Settings of a {@link TokenSource}. */
-export interface TokenSourceSettings {
-  now: () => number;
-  /** Longest wait for the provider. */
-  timeoutMs: number;
-  /** Refresh this long before expiry. */
-  refreshMarginMs: number;
+export type TokenSourceSettings = ProviderCallSettings;
+
+/** Provider calls for a refused token allowed per {@link REFUSAL_WINDOW_MS}. */
+export const REFUSED_CALLS_PER_WINDOW = 4;
+/** The window of {@link REFUSED_CALLS_PER_WINDOW}. */
+export const REFUSAL_WINDOW_MS = 60_000;
+
+interface PendingCall {
+  result: Promise<UsableToken>;
+  /** Set on a call made because the API refused this token. */
+  refused: string | undefined;
 }
 
 /**
  * The client's one token: cached until shortly before it expires, fetched by one shared provider
- * call however many requests wait for it, refreshed at most once per `401`. A plain string token
- * is used as is and never refreshed.
+ * call however many requests wait for it, refreshed at most once per `401` and at most
+ * {@link REFUSED_CALLS_PER_WINDOW} times a minute. A refresh never joins a call started before
+ * the refusal (its answer may be the refused token), and such a call's answer does not replace a
+ * newer token. A plain string token is used as is and never refreshed.
  */
 export class TokenSource {
   readonly #provider: TokenProvider | undefined;
   readonly #settings: TokenSourceSettings;
   #current: UsableToken | undefined;
-  #pending: Promise<UsableToken> | undefined;
-  /** Ends the provider call under way (its timeout timer included). */
-  #stop: (() => void) | undefined;
+  /** Order of the call that gave `#current`: an older call's answer does not replace it. */
+  #currentCall = 0;
+  #calls = 0;
+  #pending: PendingCall | undefined;
+  /** The last token the API refused, until the provider gives another one. */
+  #refused: string | undefined;
+  /** When the provider was last called for refused tokens (epoch ms), newest last. */
+  #refusals: number[] = [];
+  /** Ends the provider calls under way (their timeout timers included). */
+  readonly #stops = new Set<() => void>();
   /** Set once the provider resolved `null`: every token request fails with it until `reset()`. */
   signedOut: PartnerTokenProviderError | undefined;
   /** Told when the provider says the user signed out. */
@@ -42,20 +59,34 @@ export class TokenSource {
     if (current && (this.#provider === undefined || this.#settings.now() < current.refreshAt)) {
       return Promise.resolve(current.value);
     }
-    return raceWithSignal(this.#fetch(), signal).then((token) => token.value);
+    const request: TokenRequest = current
+      ? { reason: 'expiring' }
+      : this.#refused !== undefined
+        ? { reason: 'refused', refusedToken: this.#refused }
+        : { reason: 'initial' };
+    const pending = this.#pending?.result ?? this.#call(request);
+    return raceWithSignal(pending, signal).then((token) => token.value);
   }
 
   /**
    * Called when the API refused `rejected`: returns a different token to try once more, or
-   * `undefined` when there is none to be had (a plain string token).
+   * `undefined` when there is none to be had (a plain string token, the provider gave the same
+   * token again, or refusals already asked the provider {@link REFUSED_CALLS_PER_WINDOW} times
+   * within a minute).
    */
   async refresh(rejected: string, signal?: AbortSignal): Promise<string | undefined> {
     if (this.#provider === undefined) return undefined;
     if (this.signedOut) throw this.signedOut;
-    if (this.#current?.value === rejected) this.#current = undefined;
     // Another request may already have refreshed it: then its token is the fresh one.
-    if (this.#current) return this.#current.value;
-    const fresh = await raceWithSignal(this.#fetch(), signal);
+    if (this.#current && this.#current.value !== rejected) return this.#current.value;
+    let pending = this.#pending?.refused === rejected ? this.#pending.result : undefined;
+    if (!pending) {
+      if (!this.#takeRefusal()) return undefined;
+      this.#current = undefined;
+      this.#refused = rejected;
+      pending = this.#call({ reason: 'refused', refusedToken: rejected });
+    }
+    const fresh = await raceWithSignal(pending, signal);
     return fresh.value === rejected ? undefined : fresh.value;
   }
 
@@ -64,79 +95,55 @@ export class TokenSource {
     this.signedOut = undefined;
   }
 
-  /** Ends a provider call under way, and its timer: the client was closed. */
+  /** Ends the provider calls under way, and their timers: the client was closed. */
   close(): void {
-    this.#stop?.();
+    for (const stop of this.#stops) stop();
+    this.#stops.clear();
   }
 
-  #fetch(): Promise<UsableToken> {
-    if (!this.#pending) {
-      const pending = this.#callProvider().then((token) => {
-        this.#current = token;
-        return token;
-      });
-      this.#pending = pending;
-      const clear = () => {
-        if (this.#pending === pending) this.#pending = undefined;
-      };
-      pending.then(clear, clear);
+  /** Counts one provider call for a refused token; false when the minute's budget is spent. */
+  #takeRefusal(): boolean {
+    const now = this.#settings.now();
+    this.#refusals = this.#refusals.filter((at) => now - at < REFUSAL_WINDOW_MS);
+    if (this.#refusals.length >= REFUSED_CALLS_PER_WINDOW) return false;
+    this.#refusals.push(now);
+    return true;
+  }
+
+  #call(request: TokenRequest): Promise<UsableToken> {
+    const order = ++this.#calls;
+    const call = callProvider(this.#provider as TokenProvider, request, this.#settings);
+    this.#stops.add(call.stop);
+    const result = call.result.then(
+      (token) => this.#received(token, order, request),
+      (error: unknown) => {
+        if (isPartnerTokenProviderError(error) && error.failure === 'signed_out') {
+          this.signedOut = error;
+          this.#current = undefined;
+          this.onSignedOut?.(error);
+        }
+        throw error;
+      },
+    );
+    const pending: PendingCall = { result, refused: request.refusedToken };
+    this.#pending = pending;
+    const settle = () => {
+      this.#stops.delete(call.stop);
+      if (this.#pending === pending) this.#pending = undefined;
+    };
+    result.then(settle, settle);
+    return result;
+  }
+
+  #received(token: UsableToken, order: number, request: TokenRequest): UsableToken {
+    const stale = order < this.#currentCall;
+    // A call started before the refusal may answer with the refused token: it is not kept.
+    const refusedAgain = request.reason !== 'refused' && token.value === this.#refused;
+    if (!stale && !refusedAgain) {
+      this.#current = token;
+      this.#currentCall = order;
+      if (token.value !== this.#refused) this.#refused = undefined;
     }
-    return this.#pending;
+    return token;
   }
-
-  #callProvider(): Promise<UsableToken> {
-    const provider = this.#provider as TokenProvider;
-    const { timeoutMs, now, refreshMarginMs } = this.#settings;
-    return new Promise<UsableToken>((resolve, reject) => {
-      this.#stop = () => {
-        clearTimeout(timer);
-        reject(new PartnerError('The client is closed'));
-      };
-      const timer = setTimeout(
-        () =>
-          reject(
-            new PartnerTokenProviderError(
-              'timeout',
-              `The token provider did not answer within ${timeoutMs} ms`,
-            ),
-          ),
-        timeoutMs,
-      );
-      Promise.resolve()
-        .then(provider)
-        .then(
-          (result) => {
-            if (result === null) {
-              const out = new PartnerTokenProviderError('signed_out', 'The user is signed out');
-              this.signedOut = out;
-              this.#current = undefined;
-              reject(out);
-              return this.onSignedOut?.(out);
-            }
-            const token = readToken(result, now(), refreshMarginMs);
-            if (token) resolve(token);
-            else
-              reject(
-                new PartnerTokenProviderError(
-                  'invalid',
-                  'The token provider returned no access_token',
-                ),
-              );
-          },
-          (cause: unknown) =>
-            reject(
-              new PartnerTokenProviderError(
-                'threw',
-                `The token provider failed: ${describe(cause)}`,
-                { cause },
-              ),
-            ),
-        )
-        .finally(() => clearTimeout(timer));
-    });
-  }
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

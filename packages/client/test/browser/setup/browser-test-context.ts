@@ -23,5 +23,13 @@ declare module 'vitest/browser' {
     setRelayRunning: (url: string, running: boolean) => Promise<void>;
     /** Stops the relay at `url` for good. */
     stopRelay: (url: string) => Promise<void>;
+    /** Starts a restartable reference server with a caching token route; see `./commands.ts`. */
+    startRestartableApi: () => Promise<{ apiUrl: string; tokenUrl: string }>;
+    /** Restarts the API at `apiUrl` on the same port: it forgets every token and conversation. */
+    restartApi: (apiUrl: string) => Promise<void>;
+    /** Calls of the token route of the API at `apiUrl`, and those with a refused token. */
+    tokenRouteCalls: (apiUrl: string) => Promise<{ calls: number; refused: number }>;
+    /** Stops the API at `apiUrl` and its token route for good. */
+    stopRestartableApi: (apiUrl: string) => Promise<void>;
   }
 }

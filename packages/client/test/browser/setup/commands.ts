@@ -4,8 +4,24 @@
  */
 import type {} from '@vitest/browser-playwright';
 import type { CDPSession, Page } from 'playwright';
-import type { BrowserCommand } from 'vitest/node';
+import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
 import { closeRelay, openRelay, setRelayUp } from './relay.ts';
+import type { TokenRouteCalls } from './restartable-api.ts';
+
+type RestartableApiModule = typeof import('./restartable-api.ts');
+
+let restartableApi: Promise<RestartableApiModule> | undefined;
+
+/**
+ * `./restartable-api.ts`, loaded once through the project's module runner (as the global setup
+ * is): it needs the workspace packages from their sources, which this file's loader cannot do.
+ */
+function restartable({ project }: BrowserCommandContext): Promise<RestartableApiModule> {
+  restartableApi ??= project.import<RestartableApiModule>(
+    new URL('./restartable-api.ts', import.meta.url).pathname,
+  );
+  return restartableApi;
+}
 
 /** One DevTools session per page, kept open: emulation ends when its session detaches. */
 const devToolsSessions = new WeakMap<Page, Promise<CDPSession>>();
@@ -66,5 +82,36 @@ export const setRelayRunning: BrowserCommand<[url: string, running: boolean], vo
 /** Stops the relay at `url` for good (in `afterAll`). */
 export const stopRelay: BrowserCommand<[url: string], void> = (_context, url) => closeRelay(url);
 
+/**
+ * Starts a reference server of the test's own, with a partner's token route (token cache on,
+ * `X-Refused-Token` honoured) in front of it; returns both URLs (see `./restartable-api.ts`).
+ */
+export const startRestartableApi: BrowserCommand<[], { apiUrl: string; tokenUrl: string }> = async (
+  context,
+) => (await restartable(context)).openRestartableApi();
+
+/** Restarts the API at `apiUrl` on the same port: it forgets every token and conversation. */
+export const restartApi: BrowserCommand<[apiUrl: string], void> = async (context, apiUrl) =>
+  (await restartable(context)).restartApi(apiUrl);
+
+/** How often the token route of the API at `apiUrl` was called, and with a refused token. */
+export const tokenRouteCalls: BrowserCommand<[apiUrl: string], TokenRouteCalls> = async (
+  context,
+  apiUrl,
+) => (await restartable(context)).tokenRouteCalls(apiUrl);
+
+/** Stops the API at `apiUrl` and its token route for good. */
+export const stopRestartableApi: BrowserCommand<[apiUrl: string], void> = async (context, apiUrl) =>
+  (await restartable(context)).closeRestartableApi(apiUrl);
+
 /** Every custom command, for `test.browser.commands`. */
-export const browserCommands = { setOffline, startRelay, setRelayRunning, stopRelay };
+export const browserCommands = {
+  setOffline,
+  startRelay,
+  setRelayRunning,
+  stopRelay,
+  startRestartableApi,
+  restartApi,
+  tokenRouteCalls,
+  stopRestartableApi,
+};
