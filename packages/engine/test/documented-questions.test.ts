@@ -26,7 +26,9 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const packageReadmes = readdirSync(`${ROOT}packages`).map((name) => `${ROOT}packages/${name}/README.md`);
+const packageReadmes = readdirSync(`${ROOT}packages`).map(
+  (name) => `${ROOT}packages/${name}/README.md`,
+);
 const sources = [
   `${ROOT}README.md`,
   ...filesUnder(`${ROOT}docs`),

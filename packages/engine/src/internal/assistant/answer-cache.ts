@@ -16,7 +16,8 @@ const answers = new BoundedCache<AnswerContent>();
 const subjects = new BoundedCache<string>(1024);
 
 /** The subject of a question, else its topic: what its answer's text depends on. */
-const subjectOf = (message: string): string => answerSubjectOf(message)?.id ?? answerTopicOf(message);
+const subjectOf = (message: string): string =>
+  answerSubjectOf(message)?.id ?? answerTopicOf(message);
 
 /** What a composed answer depends on, and nothing else: subject, language, place, coordinates. */
 export function answerKey(question: {

@@ -84,7 +84,12 @@ export const VOTING: AnswerSubject = {
           t('Renew my ID card', "Renouveler ma carte d'identité"),
           t('How do I renew my ID card?', "Comment renouveler ma carte d'identité ?"),
         ),
-        { id: 'action-open-1', type: 'open_url', label: t('Check online', 'Vérifier en ligne'), value: url },
+        {
+          id: 'action-open-1',
+          type: 'open_url',
+          label: t('Check online', 'Vérifier en ligne'),
+          value: url,
+        },
       ],
     };
   },

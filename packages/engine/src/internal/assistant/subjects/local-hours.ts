@@ -93,7 +93,10 @@ export const LIBRARY_HOURS = openingHours({
   id: 'library_hours',
   matches: /librar(y|ies)|biblioth[eè]que|m[ée]diath[eè]que/iu,
   name: { en: (place) => `${place} library`, fr: (place) => `Bibliothèque de ${place}` },
-  summary: { en: 'Tue–Sat 10 am – 6 pm, Sun 2 pm – 6 pm', fr: 'Mar.–sam. 10 h – 18 h, dim. 14 h – 18 h' },
+  summary: {
+    en: 'Tue–Sat 10 am – 6 pm, Sun 2 pm – 6 pm',
+    fr: 'Mar.–sam. 10 h – 18 h, dim. 14 h – 18 h',
+  },
   text: {
     en: (place) =>
       `The library of ${place} is open Tuesday to Saturday from 10 am to 6 pm, and on Sunday afternoon from 2 pm to 6 pm. It is closed on Mondays. Borrowing is free for residents with a library card.`,

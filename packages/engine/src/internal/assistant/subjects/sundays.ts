@@ -8,7 +8,10 @@ export const SUNDAYS: AnswerSubject = {
   answer: (place, french) => {
     const t = (en: string, fr: string) => inLanguage(french, en, fr);
     return {
-      label: t('Looking up what is open on Sundays…', 'Recherche de ce qui est ouvert le dimanche…'),
+      label: t(
+        'Looking up what is open on Sundays…',
+        'Recherche de ce qui est ouvert le dimanche…',
+      ),
       text: t(
         `On Sundays in ${place}, the town hall and the market are closed. The library opens from 2 pm to 6 pm and the swimming pool from 9 am to 1 pm. On-street parking is free all day.`,
         `Le dimanche à ${place}, la mairie et le marché sont fermés. La bibliothèque ouvre de 14 h à 18 h et la piscine de 9 h à 13 h. Le stationnement dans la rue est gratuit toute la journée.`,

@@ -1,9 +1,4 @@
-import {
-  type AnswerSubject,
-  hoursTable,
-  inLanguage,
-  replyAction,
-} from '../answer-subject.ts';
+import { type AnswerSubject, hoursTable, inLanguage, replyAction } from '../answer-subject.ts';
 
 const HOURS_EN: [string, string][] = [
   ['Monday to Friday', '8:30 am – 5 pm'],
