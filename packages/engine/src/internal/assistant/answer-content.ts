@@ -32,8 +32,12 @@ function labelsOf(topic: AnswerTopic, place: string, french: boolean): string[] 
     local_life: french ? `Recherche de l'agenda de ${place}…` : `Checking what is on in ${place}…`,
     general: french ? 'Recherche des sujets disponibles…' : 'Looking up available topics…',
   }[topic];
-  return [french ? 'Analyse de votre question…' : 'Understanding your question…', searching];
+  return [understandingLabel(french), searching];
 }
+
+/** The first progress label of every answer. */
+const understandingLabel = (french: boolean): string =>
+  french ? 'Analyse de votre question…' : 'Understanding your question…';
 
 function cardsOf(topic: AnswerTopic, place: string, french: boolean): Card[] {
   const town = encodeURIComponent(place);
@@ -186,7 +190,7 @@ export function composeAnswer(question: {
       topic: subject.topic,
       subject: subject.id,
       text: answer.text,
-      labels: [labelsOf(subject.topic, place, french)[0] ?? '', answer.label],
+      labels: [understandingLabel(french), answer.label],
       cards: answer.cards,
       visualizations: [...mapOf(question.location, french), ...answer.visualizations],
       suggestedActions: answer.suggestedActions,
