@@ -1,4 +1,8 @@
-import { useConnectionState, usePartnerAssistantClient } from '@partner-assistant/react';
+import {
+  type ConnectionStatus,
+  useConnectionState,
+  usePartnerAssistantClient,
+} from '@partner-assistant/react';
 import { useEffect, useState } from 'react';
 import { describeConnection } from './error-message.ts';
 
@@ -6,13 +10,30 @@ import { describeConnection } from './error-message.ts';
 const RECONNECTING_NOTICE_DELAY_MS = 1500;
 
 /**
+ * True from the first failed attempt of a connection that never opened until it opens or closes.
+ * Such a connection stays `connecting` across its attempts: this tells the wait between two of
+ * them (`retryInMs` set) and the attempts themselves (`retryInMs` unset) apart from a first try.
+ */
+function useFailingToOpen(status: ConnectionStatus): boolean {
+  const [failing, setFailing] = useState(false);
+  const waiting = status.state === 'connecting' && status.retryInMs !== undefined;
+  useEffect(() => {
+    if (status.state !== 'connecting') setFailing(false);
+    else if (waiting) setFailing(true);
+  }, [status.state, waiting]);
+  return waiting || (failing && status.state === 'connecting');
+}
+
+/**
  * A banner for the connection, shown only when the user has something to know: that the
  * assistant can't be reached and when the next attempt is (with "Try again" to try at once),
+ * from the first failed attempt of a connection that never opened or after a drop that lasts,
  * that the device is offline, or that the session ended.
  */
 export function ConnectionBanner() {
   const { connection } = usePartnerAssistantClient();
   const status = useConnectionState();
+  const failingToOpen = useFailingToOpen(status);
   const [slowReconnect, setSlowReconnect] = useState(false);
 
   useEffect(() => {
@@ -21,11 +42,14 @@ export function ConnectionBanner() {
     return () => clearTimeout(timer);
   }, [status.state]);
 
+  // Between attempts that never opened, the banner reads as while reconnecting (no blip to wait
+  // out: nothing worked yet, and a question may be waiting).
+  const shown: ConnectionStatus = failingToOpen ? { ...status, state: 'reconnecting' } : status;
   const notice =
-    status.state === 'reconnecting' && !slowReconnect ? null : describeConnection(status);
+    status.state === 'reconnecting' && !slowReconnect ? null : describeConnection(shown);
   if (notice === null) return null;
   return (
-    <div className={`connection-banner connection-${status.state}`} role="status">
+    <div className={`connection-banner connection-${shown.state}`} role="status">
       <span>{notice.message}</span>
       {notice.canRetry && (
         <button type="button" onClick={() => connection.connect()}>

@@ -25,14 +25,19 @@ export function ConversationView({ conversationId }: ConversationViewProps) {
     void loadOlder();
   };
 
+  const ask = (question: string) => {
+    if (question === '' || busy) return;
+    olderFailed.current = false;
+    // `send` never rejects: a failure lands in `error`, with `retry` to send it again.
+    void send(question, { metadata: { platform: 'web' } });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const question = draft.trim();
     if (question === '' || busy) return;
     setDraft('');
-    olderFailed.current = false;
-    // `send` never rejects: a failure lands in `error`, with `retry` to send it again.
-    void send(question, { metadata: { platform: 'web' } });
+    ask(question);
   };
 
   return (
@@ -44,8 +49,14 @@ export function ConversationView({ conversationId }: ConversationViewProps) {
       )}
       {loadingHistory && <p className="hint">Loading the conversation…</p>}
       <ol className="messages">
-        {messages.map((message) => (
-          <MessageItem key={message.message_id} message={message} />
+        {messages.map((message, index) => (
+          <MessageItem
+            key={message.message_id}
+            message={message}
+            latest={index === messages.length - 1}
+            onReply={ask}
+            busy={busy}
+          />
         ))}
       </ol>
       {busy && (

@@ -1,8 +1,25 @@
 import type { ConversationMessage } from '@partner-assistant/react';
+import { AnswerCards } from './answer-cards.tsx';
+import { AnswerVisualizations } from './answer-visualizations.tsx';
 import { FeedbackButtons } from './feedback-buttons.tsx';
+import { SuggestedActions } from './suggested-actions.tsx';
 
-/** One message: the user's question, or the assistant's answer (growing while it streams). */
-export function MessageItem({ message }: { message: ConversationMessage }) {
+/** Props of {@link MessageItem}. */
+export interface MessageItemProps {
+  message: ConversationMessage;
+  /** The conversation's last message: only its suggested actions show. */
+  latest: boolean;
+  /** Asks a suggested reply. */
+  onReply: (question: string) => void;
+  /** While a question is on its way, suggested replies wait. */
+  busy: boolean;
+}
+
+/**
+ * One message: the user's question, or the assistant's answer (growing while it streams), then,
+ * once complete, its cards, visualizations and, on the latest answer, its suggested actions.
+ */
+export function MessageItem({ message, latest, onReply, busy }: MessageItemProps) {
   if (message.role === 'user') {
     return (
       <li className={`message user ${message.status === 'pending' ? 'pending' : ''}`}>
@@ -13,6 +30,7 @@ export function MessageItem({ message }: { message: ConversationMessage }) {
   if (message.status === 'failed') {
     return <li className="message assistant failed">The assistant could not answer this.</li>;
   }
+  const completed = message.status === 'completed';
   return (
     <li
       className={`message assistant ${message.status}`}
@@ -20,7 +38,12 @@ export function MessageItem({ message }: { message: ConversationMessage }) {
       data-testid="assistant-message"
     >
       <p className="content">{message.content}</p>
-      {message.status === 'completed' && <FeedbackButtons messageId={message.message_id} />}
+      {completed && <AnswerCards cards={message.cards} />}
+      {completed && <AnswerVisualizations visualizations={message.visualizations} />}
+      {completed && latest && (
+        <SuggestedActions actions={message.suggested_actions} onReply={onReply} disabled={busy} />
+      )}
+      {completed && <FeedbackButtons messageId={message.message_id} />}
     </li>
   );
 }

@@ -1,3 +1,9 @@
+/**
+ * The elements of an answer's structured content (`message.cards`, `message.visualizations`,
+ * `message.suggested_actions`), to type the components that render them. Types only: nothing is
+ * added to the bundle.
+ */
+export type { Card, SuggestedAction, Visualization } from '@partner-assistant/contract';
 export type {
   ConversationMessage,
   ConversationSnapshot,

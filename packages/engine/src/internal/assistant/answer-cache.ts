@@ -1,7 +1,8 @@
 import type { Location } from '@partner-assistant/contract';
 import { BoundedCache } from '../state/bounded-cache.ts';
 import { type AnswerContent, composeAnswer } from './answer-content.ts';
-import { type AnswerTopic, answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
+import { answerSubjectOf } from './answer-subjects.ts';
+import { answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -12,9 +13,13 @@ function deepFreeze<T>(value: T): T {
 }
 
 const answers = new BoundedCache<AnswerContent>();
-const topics = new BoundedCache<AnswerTopic>(1024);
+const subjects = new BoundedCache<string>(1024);
 
-/** What a composed answer depends on, and nothing else: topic, language, place, coordinates. */
+/** The subject of a question, else its topic: what its answer's text depends on. */
+const subjectOf = (message: string): string =>
+  answerSubjectOf(message)?.id ?? answerTopicOf(message);
+
+/** What a composed answer depends on, and nothing else: subject, language, place, coordinates. */
 export function answerKey(question: {
   message: string;
   location: Location | undefined;
@@ -23,8 +28,8 @@ export function answerKey(question: {
   const french = isFrench(question.locale);
   const { location } = question;
   return [
-    // Questions are interned: a history page asks the topic of the same few texts again.
-    topics.get(question.message, () => answerTopicOf(question.message)),
+    // Questions are interned: a history page asks the subject of the same few texts again.
+    subjects.get(question.message, () => subjectOf(question.message)),
     french ? 'fr' : 'en',
     placeNameOf(location, french),
     location?.latitude ?? '',
@@ -50,7 +55,7 @@ export function forgetAnswer(question: {
   locale: string;
 }): string {
   const key = answerKey(question);
-  topics.delete(question.message);
+  subjects.delete(question.message);
   answers.delete(key);
   return key;
 }

@@ -1,4 +1,5 @@
 import type { Card, Location, SuggestedAction, Visualization } from '@partner-assistant/contract';
+import { answerSubjectOf } from './answer-subjects.ts';
 import { ANSWER_TEXTS } from './answer-texts.ts';
 import { type AnswerTopic, answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
 
@@ -6,6 +7,11 @@ import { type AnswerTopic, answerTopicOf, isFrench, placeNameOf } from './answer
 export interface AnswerContent {
   /** Topic detected in the question. */
   topic: AnswerTopic;
+  /**
+   * The subject answered in full (`town_hall_hours`, `passport`…), or `undefined` when the
+   * answer is the topic's general one.
+   */
+  subject: string | undefined;
   /** The full answer text, later split into deltas. */
   text: string;
   /** Progress labels, in order. */
@@ -26,8 +32,12 @@ function labelsOf(topic: AnswerTopic, place: string, french: boolean): string[] 
     local_life: french ? `Recherche de l'agenda de ${place}…` : `Checking what is on in ${place}…`,
     general: french ? 'Recherche des sujets disponibles…' : 'Looking up available topics…',
   }[topic];
-  return [french ? 'Analyse de votre question…' : 'Understanding your question…', searching];
+  return [understandingLabel(french), searching];
 }
+
+/** The first progress label of every answer. */
+const understandingLabel = (french: boolean): string =>
+  french ? 'Analyse de votre question…' : 'Understanding your question…';
 
 function cardsOf(topic: AnswerTopic, place: string, french: boolean): Card[] {
   const town = encodeURIComponent(place);
@@ -74,20 +84,25 @@ function cardsOf(topic: AnswerTopic, place: string, french: boolean): Card[] {
   ];
 }
 
+/** A map of the question's place, when it came with coordinates. */
+function mapOf(location: Location | undefined, french: boolean): Visualization[] {
+  if (location?.latitude === undefined || location.longitude === undefined) return [];
+  return [
+    {
+      id: 'viz-map-1',
+      type: 'map',
+      title: french ? 'Sur la carte' : 'On the map',
+      data: { latitude: location.latitude, longitude: location.longitude, zoom: 13 },
+    },
+  ];
+}
+
 function visualizationsOf(
   topic: AnswerTopic,
   location: Location | undefined,
   french: boolean,
 ): Visualization[] {
-  const found: Visualization[] = [];
-  if (location?.latitude !== undefined && location.longitude !== undefined) {
-    found.push({
-      id: 'viz-map-1',
-      type: 'map',
-      title: french ? 'Sur la carte' : 'On the map',
-      data: { latitude: location.latitude, longitude: location.longitude, zoom: 13 },
-    });
-  }
+  const found = mapOf(location, french);
   if (topic === 'procedure') {
     const steps = french
       ? ['Pièces', 'Rendez-vous', 'Dépôt', 'Retrait']
@@ -127,7 +142,23 @@ function suggestedActionsOf(topic: AnswerTopic, french: boolean): SuggestedActio
     label: french ? 'Quels documents ?' : 'Which documents?',
     value: french ? 'Quels documents dois-je apporter ?' : 'Which documents do I need to bring?',
   };
-  if (topic === 'general') return [reply];
+  if (topic === 'general') {
+    // Questions the assistant answers in full, for a user who does not know what to ask.
+    return [
+      {
+        id: 'action-reply-1',
+        type: 'reply',
+        label: french ? 'Horaires de la mairie' : 'Town hall hours',
+        value: french ? 'Quand la mairie est-elle ouverte ?' : 'When is the town hall open?',
+      },
+      {
+        id: 'action-reply-2',
+        type: 'reply',
+        label: french ? 'Renouveler un passeport' : 'Renew a passport',
+        value: french ? 'Comment renouveler mon passeport ?' : 'How do I renew my passport?',
+      },
+    ];
+  }
   const url =
     topic === 'procedure' ? 'https://www.service-public.fr/' : 'https://example.org/agenda';
   return [
@@ -141,17 +172,34 @@ function suggestedActionsOf(topic: AnswerTopic, french: boolean): SuggestedActio
   ];
 }
 
-/** The deterministic answer to a question, shaped by its topic, `location` and locale. */
+/**
+ * The deterministic answer to a question: a subject's full answer when it is about one
+ * ({@link answerSubjectOf}), else its topic's general one; shaped by `location` and locale.
+ */
 export function composeAnswer(question: {
   message: string;
   location: Location | undefined;
   locale: string;
 }): AnswerContent {
   const french = isFrench(question.locale);
-  const topic = answerTopicOf(question.message);
   const place = placeNameOf(question.location, french);
+  const subject = answerSubjectOf(question.message);
+  if (subject) {
+    const answer = subject.answer(place, french);
+    return {
+      topic: subject.topic,
+      subject: subject.id,
+      text: answer.text,
+      labels: [understandingLabel(french), answer.label],
+      cards: answer.cards,
+      visualizations: [...mapOf(question.location, french), ...answer.visualizations],
+      suggestedActions: answer.suggestedActions,
+    };
+  }
+  const topic = answerTopicOf(question.message);
   return {
     topic,
+    subject: undefined,
     text: ANSWER_TEXTS[topic][french ? 'fr' : 'en'](place),
     labels: labelsOf(topic, place, french),
     cards: cardsOf(topic, place, french),
