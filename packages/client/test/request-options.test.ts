@@ -182,7 +182,11 @@ describe('what fetch could never send, refused before any request', () => {
   it('a header with a line break or a bad name is a configuration error, not a retried network error', async () => {
     const { client, waits } = clientFor(env.server, env.tenant);
     const before = journalOf('getCapabilities').length;
-    for (const headers of [{ 'X-Trace': 'a\r\nX-Injected: 1' }, { 'X Trace': 'a' }]) {
+    const unsendable: Record<string, string>[] = [
+      { 'X-Trace': 'a\r\nX-Injected: 1' },
+      { 'X Trace': 'a' },
+    ];
+    for (const headers of unsendable) {
       const failure = await failureOf(client.capabilities.get({ headers }));
       expect(isPartnerConfigurationError(failure), String(failure)).toBe(true);
     }
