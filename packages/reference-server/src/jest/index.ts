@@ -1,5 +1,11 @@
 export { URL_ENV, WS_URL_ENV } from '../vitest/global-setup.ts';
 export {
+  createTestTenant,
+  type TestTenant,
+  type TestTenantControls,
+  type TestTenantOptions,
+} from '../vitest/test-tenant.ts';
+export {
   type ReferenceServerJestSetupOptions,
   referenceServerJestSetup,
   referenceServerJestTeardown,

@@ -6,3 +6,9 @@ export {
   URL_ENV,
   WS_URL_ENV,
 } from './global-setup.ts';
+export {
+  createTestTenant,
+  type TestTenant,
+  type TestTenantControls,
+  type TestTenantOptions,
+} from './test-tenant.ts';
