@@ -59,9 +59,12 @@ beforeAll(() => {
   writeFileSync(
     `${dir}/from-sources.config.mts`,
     [
+      `import { mergeConfig } from 'vitest/config';`,
       `import { fromSources } from '${ROOT}test/support/example-suite-config.ts';`,
       `import page from './${configName}';`,
-      'export default fromSources(page);',
+      '// Six workers starting at once on a busy machine take a while.',
+      'const slowMachine = { test: { testTimeout: 30_000, hookTimeout: 30_000 } };',
+      'export default mergeConfig(fromSources(page), slowMachine);',
       '',
     ].join('\n'),
   );
@@ -89,4 +92,4 @@ it(`the CI page's test file, six copies on six workers at once, passes run after
     // A CommonJS project from `npm init -y` loads the page's config file as it is.
     expect(output).not.toContain('ESM syntax');
   }
-}, 60_000);
+}, 120_000);
