@@ -92,6 +92,32 @@ describe('createTestTenant: a tenant per test file, every control scoped to it',
     expect(await tenant.faults.dropSockets()).toBe(0);
   });
 
+  it('arms and lists its own network faults and latency, and clears them', async () => {
+    const tenant = await createTestTenant({ url: `${server.url}/` });
+    const other = await createTestTenant({ url: server.url });
+    await tenant.faults.setLatency({ ms: 5 });
+    await tenant.faults.hang({ operation: 'listMessages' });
+    await tenant.faults.connectionReset({ operation: 'sendMessage', count: 2 });
+    expect((await tenant.faults.list()).map((fault) => fault.kind).sort()).toEqual([
+      'connection-reset',
+      'hang',
+      'latency',
+    ]);
+    expect(await other.faults.list()).toEqual([]);
+    await tenant.faults.setLatency(null);
+    expect((await tenant.faults.list()).map((fault) => fault.kind).sort()).toEqual([
+      'connection-reset',
+      'hang',
+    ]);
+    await tenant.faults.clear();
+    expect(await tenant.faults.list()).toEqual([]);
+    const since = await tenant.clock.now();
+    await newUserSession(server, { tenant });
+    expect(await tenant.journal.entries({ since, operation: 'issueToken' })).toHaveLength(1);
+    await tenant.journal.clear();
+    expect(await tenant.journal.entries()).toEqual([]);
+  });
+
   it('reads the server URL from PARTNER_ASSISTANT_URL, as the global setups set it', async () => {
     process.env[URL_ENV] = server.url;
     try {

@@ -6,9 +6,5 @@ export {
   URL_ENV,
   WS_URL_ENV,
 } from './global-setup.ts';
-export {
-  createTestTenant,
-  type TestTenant,
-  type TestTenantControls,
-  type TestTenantOptions,
-} from './test-tenant.ts';
+export type { TestTenantControls } from './tenant-controls.ts';
+export { createTestTenant, type TestTenant, type TestTenantOptions } from './test-tenant.ts';
