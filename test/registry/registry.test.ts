@@ -145,7 +145,7 @@ describe.sequential('the getting-started pages, from the registry', () => {
     const dir = await freshProject('ci-engineer');
     for (const command of installs(commands)) await run(command, { cwd: dir, env });
     writeFiles(dir, files);
-    expect([...files.keys()]).toContain('vitest.config.ts');
+    expect([...files.keys()]).toContain('vitest.config.mts');
     const result = await runToExit('npx vitest run', { cwd: dir, env, timeoutMs: 180_000 });
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/Tests\s+\d+ passed/);

@@ -1,18 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, askInNewConversation } from '../src/ask-assistant.ts';
-import { admin, advanceClock, createTenantClient } from './partner-assistant.ts';
+import { createTenantClient } from './partner-assistant.ts';
 
 describe('answers, on a virtual clock', () => {
   let session: Awaited<ReturnType<typeof createTenantClient>>;
   beforeAll(async () => {
     session = await createTenantClient('answers');
   });
-  // Only this file's tenant is reset: other files on the same server keep their data.
-  afterEach(() => admin('POST', '/reset', { tenant: session.tenant.clientId }));
+  // Only this file's tenant is reset: other files on the same server keep their data and time.
+  afterEach(() => session.tenant.reset());
   afterAll(() => session.client.close());
 
   it('has no answer until the assistant has had time to write it', async () => {
-    const { client } = session;
+    const { client, tenant } = session;
     const asked = await askInNewConversation(client, {
       topic: 'Passport',
       question: 'How do I renew my passport?',
@@ -20,7 +20,9 @@ describe('answers, on a virtual clock', () => {
     // The clock has not moved: the turn is still queued, however long the test takes.
     expect(await answerOf(client, asked.turnId)).toBeUndefined();
 
-    await advanceClock(5_000); // past the assistant's processing time, without waiting
+    // Past the assistant's processing time, without waiting: this tenant's time only, so a file
+    // running beside this one never sees its turns complete early.
+    await tenant.clock.advance(5_000);
     const answer = await answerOf(client, asked.turnId);
     expect(answer).toEqual(expect.any(String));
     expect(answer?.length).toBeGreaterThan(20);

@@ -1,7 +1,6 @@
-import {
-  type RunningReferenceServer,
-  type StartReferenceServerOptions,
-  startReferenceServer,
+import type {
+  RunningReferenceServer,
+  StartReferenceServerOptions,
 } from '../start-reference-server.ts';
 import { URL_ENV, WS_URL_ENV } from '../vitest/global-setup.ts';
 
@@ -28,6 +27,8 @@ export function referenceServerJestSetup(
   options: ReferenceServerJestSetupOptions = {},
 ): () => Promise<void> {
   return async () => {
+    // Loaded here, in jest's main process only: test files importing this entry stay light.
+    const { startReferenceServer } = await import('../start-reference-server.ts');
     const server = await startReferenceServer(options);
     (globalThis as WithServer)[RUNNING] = server;
     process.env[URL_ENV] = server.url;

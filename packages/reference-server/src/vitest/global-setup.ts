@@ -1,7 +1,6 @@
-import {
-  type RunningReferenceServer,
-  type StartReferenceServerOptions,
-  startReferenceServer,
+import type {
+  RunningReferenceServer,
+  StartReferenceServerOptions,
 } from '../start-reference-server.ts';
 
 /** Options of {@link referenceServerGlobalSetup}: those of `startReferenceServer`. */
@@ -43,6 +42,8 @@ export function referenceServerGlobalSetup(
 ): (project: GlobalSetupContext) => Promise<() => Promise<void>> {
   return async (project) => {
     const { onStarted, ...serverOptions } = options;
+    // Loaded here, in the setup's process only: test files importing this entry stay light.
+    const { startReferenceServer } = await import('../start-reference-server.ts');
     const server = await startReferenceServer(serverOptions);
     project.provide('partnerAssistantUrl', server.url);
     project.provide('partnerAssistantWsUrl', server.wsUrl);
