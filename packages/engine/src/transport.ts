@@ -104,14 +104,22 @@ export {
   checkInstant,
   checkLogger,
   checkPort,
+  checkProfile,
   checkRandom,
   checkSeed,
+  checkUuidCase,
   ENGINE_OPTION_CHECKS,
   type OptionCheck,
   optionMessage,
   optionProblems,
   showValue,
 } from './internal/options/option-checks.ts';
+export {
+  SERVER_PROFILES,
+  type ServerProfile,
+  UUID_CASES,
+  type UuidCase,
+} from './internal/profile/server-profile.ts';
 export type { RequestBody } from './internal/routing/operation-input.ts';
 export type { OperationOutcome, OperationRequest } from './internal/routing/request-pipeline.ts';
 export { matchRoute, type RouteMatch } from './internal/routing/route-table.ts';
