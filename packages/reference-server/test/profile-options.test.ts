@@ -29,7 +29,11 @@ describe('the profile options of startReferenceServer and the global setups', ()
   it('starts the minimal profile from the vitest global setup', async () => {
     const provided: Record<string, string> = {};
     const setup = referenceServerGlobalSetup({ config: TEST_CONFIG, profile: 'minimal' });
-    const teardown = await setup({ provide: (key, value) => void (provided[key] = value) });
+    const teardown = await setup({
+      provide: (key, value) => {
+        provided[key] = value;
+      },
+    });
     try {
       const ids = await unauthenticatedIds(provided.partnerAssistantUrl ?? '');
       expect(ids.header).toBeNull();
