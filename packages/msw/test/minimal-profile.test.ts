@@ -8,7 +8,7 @@
 import './support/websocket-global.ts';
 import { PATH_PREFIX, type ServerEvent } from '@partner-assistant/contract';
 import { SIMULATE_ERROR_MARKER } from '@partner-assistant/engine/transport';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelProtocols, drive, openChannel } from './support/api-calls.ts';
 import { type RunningSetup, SETUPS } from './support/suite-setups.ts';
 
@@ -114,28 +114,33 @@ function issuedIds(value: unknown, holder = ''): string[] {
   });
 }
 
+/** One answer as a client sees it: status, header names and JSON body. */
 interface Reply {
+  /** The table's key: the operation, or `error`. */
+  key: string;
   status: number;
   headers: string[];
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON fields.
-  body: any;
+  body: unknown;
 }
 
-describe.each(SETUPS)('$name, minimal profile', (setup) => {
-  let running: RunningSetup;
-  let token: string;
-  let tenant: { clientId: string; clientSecret: string };
+/**
+ * A whole session against one setup: every operation, a replay, errors (422, 404, 429, 503) and
+ * two turns over the channel (one completed, one failed). Keeps every answer and event.
+ */
+async function recordSession(running: RunningSetup) {
+  const tenant = running.control.tenants.create();
+  let token = '';
   const replies: Reply[] = [];
   const api = async (
+    key: keyof typeof SPEC_FIELDS,
     method: string,
     path: string,
     options: { json?: unknown; basic?: boolean } = {},
-  ): Promise<Reply> => {
-    const headers: Record<string, string> = {
-      Authorization: options.basic
-        ? `Basic ${btoa(`${tenant.clientId}:${tenant.clientSecret}`)}`
-        : `Bearer ${token}`,
-    };
+  ) => {
+    const authorization = options.basic
+      ? `Basic ${btoa(`${tenant.clientId}:${tenant.clientSecret}`)}`
+      : `Bearer ${token}`;
+    const headers: Record<string, string> = { Authorization: authorization };
     if (options.json !== undefined) headers['Content-Type'] = 'application/json';
     const body = options.json === undefined ? undefined : JSON.stringify(options.json);
     const response = await fetch(`${running.baseUrl}${PATH_PREFIX}${path}`, {
@@ -145,134 +150,130 @@ describe.each(SETUPS)('$name, minimal profile', (setup) => {
     });
     const text = await response.text();
     const reply = {
+      key: response.status >= 400 ? 'error' : key,
       status: response.status,
       headers: [...response.headers.keys()].map((name) => name.toLowerCase()),
-      body: text ? JSON.parse(text) : undefined,
+      // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON fields.
+      body: (text ? JSON.parse(text) : undefined) as any,
     };
     replies.push(reply);
     return reply;
   };
-  const expectSpecFields = (reply: { body: unknown }, fields: readonly string[]) =>
-    expect(fieldPaths(reply.body)).toEqual([...fields].sort());
-  const sendMessage = (conversationId: string, clientMessageId: string, message: string) =>
-    api('POST', `/conversations/${conversationId}/messages`, {
-      json: { client_message_id: clientMessageId, message },
-    });
+  const issued = await api('issueToken', 'POST', '/tokens', {
+    basic: true,
+    json: { external_user_id: 'user-1' },
+  });
+  token = issued.body.access_token;
+  const created = await api('createConversation', 'POST', '/conversations', {
+    json: { title: 'Passport' },
+  });
+  const id: string = created.body.conversation_id;
+  await api('createConversation', 'POST', '/conversations', { json: { conversation_id: id } });
+  const question = { client_message_id: 'm-1', message: 'How do I renew my passport?' };
+  const sent = await api('sendMessage', 'POST', `/conversations/${id}/messages`, {
+    json: question,
+  });
+  await api('sendMessage', 'POST', `/conversations/${id}/messages`, { json: question });
+  running.control.clock.advance(60_000);
+  await api('sendMessage', 'POST', `/conversations/${id}/messages`, { json: question });
+  const turn = await api('getTurn', 'GET', `/turns/${sent.body.turn_id}`);
+  await api('listMessages', 'GET', `/conversations/${id}/messages`);
+  const assistantId: string = turn.body.assistant_message.message_id;
+  await api('submitFeedback', 'POST', `/messages/${assistantId}/feedback`, {
+    json: { rating: 'down', reason: 'unclear', comment: 'Too long' },
+  });
+  await api('renameConversation', 'PATCH', `/conversations/${id}`, { json: { title: 'Renewal' } });
+  await api('getCapabilities', 'GET', '/capabilities');
+  await api('error', 'POST', '/conversations', { json: { title: '', extra: 1 } });
+  await api('error', 'GET', '/turns/3F9A7C2E-5B1D-4E8F-A6C0-9D2B7E4F1A35');
+  running.control.faults.injectErrors({ count: 1, code: 'queue_unavailable' });
+  await api('error', 'GET', '/capabilities');
+  running.control.faults.injectErrors({ count: 1, code: 'rate_limit_exceeded' });
+  await api('error', 'GET', '/capabilities');
+  const events = await channelTurns(running, token, id);
+  await api('deleteTurn', 'DELETE', `/turns/${sent.body.turn_id}`);
+  await api('deleteConversation', 'DELETE', `/conversations/${id}`);
+  await api('eraseUser', 'DELETE', '/users/user-1', { basic: true });
+  return { replies, events };
+}
 
+/** A completed and a failed turn over the channel: every event received. */
+async function channelTurns(running: RunningSetup, token: string, conversationId: string) {
+  const channel = openChannel(running.baseUrl, channelProtocols(token));
+  const ended = (event: ServerEvent) =>
+    event.type === 'assistant.completed' || event.type === 'assistant.error';
+  for (const [key, message] of [
+    ['ok', 'How do I renew my passport?'],
+    ['ko', `Fail please ${SIMULATE_ERROR_MARKER}`],
+  ]) {
+    channel.send({
+      type: 'user.message',
+      conversation_id: conversationId,
+      client_message_id: key,
+      message,
+    });
+    const accepted = await channel.next(
+      (event) => event.type === 'turn.accepted' && event.turn.client_message_id === key,
+    );
+    await drive(
+      running.control,
+      channel.next((event) => ended(event) && event.turn_id === accepted.turn_id),
+    );
+  }
+  channel.close();
+  return channel.events;
+}
+
+describe.each(SETUPS)('$name, minimal profile', (setup) => {
+  let running: RunningSetup;
+  let session: Awaited<ReturnType<typeof recordSession>>;
   beforeAll(async () => {
     running = await setup.start({ profile: 'minimal' });
-  });
-  beforeEach(async () => {
-    running.control.reset();
-    replies.length = 0;
-    tenant = running.control.tenants.create();
-    const issued = await api('POST', '/tokens', {
-      basic: true,
-      json: { external_user_id: 'user-1' },
-    });
-    token = issued.body.access_token;
+    session = await recordSession(running);
   });
   afterAll(() => running.close());
 
-  it('answers each operation with exactly the fields the specification shows', async () => {
-    expectSpecFields(replies[0] as Reply, SPEC_FIELDS.issueToken);
-    const created = await api('POST', '/conversations', { json: { title: 'Passport' } });
-    expectSpecFields(created, SPEC_FIELDS.createConversation);
-    const id: string = created.body.conversation_id;
-    const resumed = await api('POST', '/conversations', { json: { conversation_id: id } });
-    expectSpecFields(resumed, SPEC_FIELDS.createConversation);
-    const question = 'How do I renew my passport?';
-    const sent = await sendMessage(id, 'm-1', question);
-    expect(sent.status).toBe(202);
-    expectSpecFields(sent, SPEC_FIELDS.sendMessage);
-    running.control.clock.advance(60_000);
-    const replay = await sendMessage(id, 'm-1', question);
-    expectSpecFields(replay, SPEC_FIELDS.sendMessage);
-    const turn = await api('GET', `/turns/${sent.body.turn_id}`);
-    // The turn beyond its five fields is not shown: what we decided stays.
-    expect(turn.body).toHaveProperty('assistant_message.message_id');
-    const history = await api('GET', `/conversations/${id}/messages`);
-    expect(history.body.messages).toHaveLength(2);
-    expectSpecFields(history, SPEC_FIELDS.listMessages);
-    const rated = await api(
-      'POST',
-      `/messages/${turn.body.assistant_message.message_id}/feedback`,
-      {
-        json: { rating: 'down', reason: 'unclear', comment: 'Too long' },
-      },
+  const bodiesOf = (key: string): unknown[] => [
+    ...session.replies.filter((reply) => reply.key === key).map((reply) => reply.body),
+    ...session.events.filter((event) => event.type === key),
+  ];
+
+  it.each(Object.entries(SPEC_FIELDS))(
+    '%s carries exactly the fields the specification shows',
+    (key, fields) => {
+      const bodies = bodiesOf(key);
+      expect(bodies.length).toBeGreaterThan(0);
+      for (const body of bodies) expect(fieldPaths(body)).toEqual([...fields].sort());
+    },
+  );
+
+  it('sends no header that only our decisions add', () => {
+    expect(session.replies.map((reply) => reply.status)).toEqual(
+      expect.arrayContaining([200, 201, 202, 404, 422, 429, 503]),
     );
-    expectSpecFields(rated, SPEC_FIELDS.submitFeedback);
-    const renamed = await api('PATCH', `/conversations/${id}`, { json: { title: 'Renewal' } });
-    expect(renamed.status).toBe(200);
-    expectSpecFields(renamed, SPEC_FIELDS.renameConversation);
-    expectSpecFields(await api('GET', '/capabilities'), SPEC_FIELDS.getCapabilities);
-    expectSpecFields(await api('DELETE', `/turns/${sent.body.turn_id}`), SPEC_FIELDS.deleteTurn);
-    expectSpecFields(await api('DELETE', `/conversations/${id}`), SPEC_FIELDS.deleteConversation);
-    expectSpecFields(await api('DELETE', '/users/user-1', { basic: true }), SPEC_FIELDS.eraseUser);
-  });
-
-  it('answers errors with the four fields of the envelope and no decision header', async () => {
-    const invalid = await api('POST', '/conversations', { json: { title: '', extra: 1 } });
-    expect(invalid.status).toBe(422);
-    expectSpecFields(invalid, SPEC_FIELDS.error);
-    const missing = await api('GET', '/turns/3F9A7C2E-5B1D-4E8F-A6C0-9D2B7E4F1A35');
-    expect(missing.status).toBe(404);
-    expectSpecFields(missing, SPEC_FIELDS.error);
-    running.control.faults.injectErrors({ count: 1, code: 'queue_unavailable' });
-    const unavailable = await api('GET', '/capabilities');
-    expect(unavailable.status).toBe(503);
-    expectSpecFields(unavailable, SPEC_FIELDS.error);
-  });
-
-  it('sends no header that only our decisions add, and issues every id in upper case', async () => {
-    const created = await api('POST', '/conversations', { json: {} });
-    const id: string = created.body.conversation_id;
-    await sendMessage(id, 'm-1', 'Hello');
-    await sendMessage(id, 'm-1', 'Hello');
-    running.control.faults.injectErrors({ count: 1, code: 'rate_limit_exceeded' });
-    expect((await api('GET', '/capabilities')).status).toBe(429);
-    await api('GET', `/conversations/${id}/messages`);
-    expect(replies.length).toBe(6);
-    for (const reply of replies) {
+    for (const reply of session.replies) {
       expect(reply.headers.filter((name) => DECISION_HEADERS.includes(name))).toEqual([]);
     }
-    const ids = replies.flatMap((reply) => issuedIds(reply.body));
-    expect(ids.length).toBeGreaterThan(5);
-    for (const value of ids) expect(value).toMatch(UPPER_ID);
-    // The server reads its own upper-case ids back.
-    expect((await api('GET', `/conversations/${id}/messages`)).status).toBe(200);
   });
 
-  it('streams the events the specification shows with exactly their fields', async () => {
-    const created = await api('POST', '/conversations', { json: {} });
-    const conversationId: string = created.body.conversation_id;
-    const channel = openChannel(running.baseUrl, channelProtocols(token));
-    const ended = (event: ServerEvent) =>
-      event.type === 'assistant.completed' || event.type === 'assistant.error';
-    for (const [key, message] of [
-      ['ok', 'How do I renew my passport?'],
-      ['ko', `Fail please ${SIMULATE_ERROR_MARKER}`],
-    ]) {
-      const frame = { conversation_id: conversationId, client_message_id: key, message };
-      channel.send({ type: 'user.message', ...frame });
-      const accepted = await channel.next(
-        (event) => event.type === 'turn.accepted' && event.turn.client_message_id === key,
-      );
-      await drive(
-        running.control,
-        channel.next((event) => ended(event) && event.turn_id === accepted.turn_id),
-      );
-    }
-    const seen = new Set(channel.events.map((event) => event.type));
-    expect([...seen]).toEqual(expect.arrayContaining(Object.keys(SPEC_FIELDS).slice(-4)));
-    for (const event of channel.events) {
-      const fields = SPEC_FIELDS[event.type as keyof typeof SPEC_FIELDS];
-      if (fields) expectSpecFields({ body: event }, fields);
-      else expect(event).toHaveProperty('turn.status');
-    }
-    const ids = channel.events.flatMap((event) => issuedIds(event));
+  it('issues every id in upper case, and reads them back', () => {
+    const ids = [...session.replies.map((reply) => reply.body), ...session.events].flatMap((body) =>
+      issuedIds(body),
+    );
+    expect(ids.length).toBeGreaterThan(50);
     for (const value of ids) expect(value).toMatch(UPPER_ID);
-    channel.close();
+    // Every later call of the session addressed what the server issued in upper case.
+    expect(session.replies.filter((reply) => reply.status === 404)).toHaveLength(1);
+  });
+
+  it('keeps our decisions where the specification is silent: the turn, turn events, seq', () => {
+    expect(bodiesOf('getTurn')[0]).toHaveProperty('assistant_message.message_id');
+    for (const type of ['turn.accepted', 'turn.running']) {
+      expect(bodiesOf(type)[0]).toMatchObject({
+        seq: expect.any(Number),
+        turn: expect.any(Object),
+      });
+    }
   });
 });
 
