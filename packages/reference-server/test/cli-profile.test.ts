@@ -40,6 +40,7 @@ describe('partner-assistant-server --profile and --uuid-case', { timeout: 40_000
     const ready = await runCli(['--profile', 'minimal', '--port', '0'], (out) =>
       /http:\/\/[^\s)]+:\d+/.test(out),
     );
+    expect(ready).toContain('spec-minimal profile');
     const url = /http:\/\/[^\s)]+:\d+/.exec(ready)?.[0];
     const [partner] = DEMO_CONFIG.partners;
     const application = partner?.applications[0];
