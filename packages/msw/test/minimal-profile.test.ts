@@ -132,7 +132,7 @@ async function recordSession(running: RunningSetup) {
   let token = '';
   const replies: Reply[] = [];
   const api = async (
-    key: keyof typeof SPEC_FIELDS,
+    key: keyof typeof SPEC_FIELDS | 'getTurn',
     method: string,
     path: string,
     options: { json?: unknown; basic?: boolean } = {},
