@@ -42,7 +42,13 @@ describe('example backend-express', () => {
   let backend: PartnerBackend;
 
   beforeAll(async () => {
-    api = await startReferenceServer({ config, port: 0, host: '127.0.0.1' });
+    api = await startReferenceServer({
+      config,
+      port: 0,
+      host: '127.0.0.1',
+      // PARTNER_ASSISTANT_TEST_PROFILE=minimal: only what the specification shows.
+      profile: process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full',
+    });
     backend = new PartnerBackend({ baseUrl: api.url, ...credentials, tokenCache: true });
     const sessions = new Map([['session-alice', { userId: 'alice' }]]);
     const listener = createApp({ backend, sessions }).listen(0, '127.0.0.1');

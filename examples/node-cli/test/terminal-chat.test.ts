@@ -58,7 +58,13 @@ function startChat(baseUrl: string, signal?: AbortSignal) {
 describe('example node-cli', () => {
   let server: RunningReferenceServer;
   beforeAll(async () => {
-    server = await startReferenceServer({ config, port: 0, host: '127.0.0.1' });
+    server = await startReferenceServer({
+      config,
+      port: 0,
+      host: '127.0.0.1',
+      // PARTNER_ASSISTANT_TEST_PROFILE=minimal: only what the specification shows.
+      profile: process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full',
+    });
   });
   afterAll(() => server?.close());
 

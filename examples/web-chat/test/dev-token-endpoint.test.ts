@@ -31,7 +31,10 @@ async function startDevServer(baseUrl: string): Promise<[ViteDevServer, string]>
 }
 
 beforeAll(async () => {
-  server = await startReferenceServer();
+  // PARTNER_ASSISTANT_TEST_PROFILE=minimal: only what the specification shows.
+  server = await startReferenceServer({
+    profile: process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full',
+  });
   [vite, origin] = await startDevServer(server.url);
 });
 

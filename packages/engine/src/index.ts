@@ -45,6 +45,7 @@ export type {
   JournalEntry,
   JournalFilter,
 } from './internal/journal/request-journal.ts';
+export type { ServerProfile, UuidCase } from './internal/profile/server-profile.ts';
 export {
   createEngineRuntime,
   type EngineRuntime,

@@ -7,7 +7,8 @@ import {
 
 /**
  * Options of `createPartnerAssistantHandlers`: where the app calls the API, and the reference
- * server's engine options (configuration, clock, seed, start instant, self-check, random source).
+ * server's engine options (configuration, clock, seed, start instant, self-check, random source,
+ * profile and UUID case).
  */
 export interface PartnerAssistantHandlersOptions
   extends Omit<EngineRuntimeOptions, 'onContractViolation'> {

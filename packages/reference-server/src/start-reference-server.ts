@@ -19,7 +19,7 @@ import { attachWebSocket } from './ws/attach-websocket.ts';
 
 /**
  * Options of {@link startReferenceServer}: those of the engine (configuration, clock, seed,
- * self-check, random source) and of the HTTP server.
+ * self-check, random source, profile, UUID case) and of the HTTP server.
  */
 export interface StartReferenceServerOptions
   extends Omit<EngineRuntimeOptions, 'onContractViolation'> {

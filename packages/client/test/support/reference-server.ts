@@ -31,7 +31,14 @@ export interface TestServerOptions {
   processingMs?: number;
 }
 
-/** Starts the server on a free loopback port, with its demo configuration. */
+/**
+ * The server profile of the run: `PARTNER_ASSISTANT_TEST_PROFILE=minimal` runs the suites against
+ * a server that answers only what the specification shows, with ids in upper case.
+ */
+export const TEST_PROFILE =
+  process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full';
+
+/** Starts the server on a free loopback port, with its demo configuration and the run's profile. */
 export function startServer(options: TestServerOptions = {}): Promise<RunningReferenceServer> {
   const { processingMs, ...rest } = options;
   const assistant = { processing_ms: processingMs };
@@ -39,6 +46,7 @@ export function startServer(options: TestServerOptions = {}): Promise<RunningRef
   return startReferenceServer({
     port: 0,
     host: '127.0.0.1',
+    profile: TEST_PROFILE,
     ...rest,
     ...(config ? { config } : {}),
   });

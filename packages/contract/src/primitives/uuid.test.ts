@@ -7,6 +7,8 @@ describe('uuidSchema', () => {
     '3F9A7C2E-5B1D-4E8F-A6C0-9D2B7E4F1A35',
     '018f3a4e-7b2c-7d10-8e4f-1a2b3c4d5e6f',
     '00000000-0000-0000-0000-000000000000',
+    'ffffffff-ffff-ffff-ffff-ffffffffffff',
+    '3f9a7c2e-5B1D-4e8f-A6C0-9d2b7e4f1a35',
   ])('accepts %s', (id) => {
     expect(uuidSchema.parse(id)).toBe(id);
   });

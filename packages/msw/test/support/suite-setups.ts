@@ -5,7 +5,14 @@
  */
 import { setupServer } from 'msw/node';
 import { startReferenceServer } from '../../../reference-server/src/index.ts';
-import { createPartnerAssistantHandlers, type PartnerAssistantControl } from '../../src/index.ts';
+import {
+  createPartnerAssistantHandlers,
+  type PartnerAssistantControl,
+  type PartnerAssistantHandlersOptions,
+} from '../../src/index.ts';
+
+/** What a suite may add to the shared options: the profile and the case of issued ids. */
+export type ProfileOptions = Pick<PartnerAssistantHandlersOptions, 'profile' | 'uuidCase'>;
 
 /** One running setup, as a test sees it. */
 export interface RunningSetup {
@@ -20,7 +27,7 @@ export interface RunningSetup {
 /** A named way to get a {@link RunningSetup}. */
 export interface SuiteSetup {
   name: string;
-  start(): Promise<RunningSetup>;
+  start(options?: ProfileOptions): Promise<RunningSetup>;
 }
 
 /** The options both setups share. */
@@ -32,16 +39,17 @@ export const MOCKED_ORIGIN = 'https://assistant.example.test';
 export const SETUPS: SuiteSetup[] = [
   {
     name: 'reference server',
-    start: async () => {
-      const server = await startReferenceServer({ ...SHARED_OPTIONS, port: 0 });
+    start: async (options = {}) => {
+      const server = await startReferenceServer({ ...SHARED_OPTIONS, ...options, port: 0 });
       return { baseUrl: server.url, control: server.control, close: () => server.close() };
     },
   },
   {
     name: 'msw handlers',
-    start: async () => {
+    start: async (options = {}) => {
       const { handlers, control } = createPartnerAssistantHandlers({
         ...SHARED_OPTIONS,
+        ...options,
         baseUrl: MOCKED_ORIGIN,
       });
       const server = setupServer(...handlers);

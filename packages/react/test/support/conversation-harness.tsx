@@ -31,19 +31,21 @@ export interface Harness {
 }
 
 const config = { ...DEMO_CONFIG, assistant: { processing_ms: 80 } };
+/** `PARTNER_ASSISTANT_TEST_PROFILE=minimal`: the API answers only what the specification shows. */
+const profile = process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full';
 const limits = { requests_per_minute: 10_000, concurrent_turns: 100, daily_messages: 10_000 };
 
 async function start(
   backing: Backing,
 ): Promise<{ baseUrl: string; control: PartnerAssistantControl; close(): Promise<void> }> {
   if (backing === 'reference server') {
-    const server = await startReferenceServer({ port: 0, host: '127.0.0.1', config });
+    const server = await startReferenceServer({ port: 0, host: '127.0.0.1', config, profile });
     return { baseUrl: server.url, control: server.control, close: () => server.close() };
   }
   // Node 20 has no global WebSocket: msw wraps the global one when it starts listening.
   globalThis.WebSocket ??= NodeWebSocket as unknown as typeof globalThis.WebSocket;
   const baseUrl = 'https://assistant.example.test';
-  const { handlers, control } = createPartnerAssistantHandlers({ baseUrl, config });
+  const { handlers, control } = createPartnerAssistantHandlers({ baseUrl, config, profile });
   const server = setupServer(...handlers);
   server.listen({ onUnhandledRequest: 'error' });
   return { baseUrl, control, close: async () => server.close() };

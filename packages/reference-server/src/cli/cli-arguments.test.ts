@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CliUsageError, parseCliArguments } from './cli-arguments.ts';
 import { prettyLogLine } from './cli-logger.ts';
+import { USAGE } from './cli-usage.ts';
 
 const start = (argv: string[], env: Record<string, string> = {}) => {
   const request = parseCliArguments(argv, env);
@@ -39,6 +40,33 @@ describe('the CLI options', () => {
     expect(() => start(['--clock', 'manual'])).toThrow('--clock manual needs --admin');
     expect(() => start(['--seed', 'ci'])).toThrow(/needs --admin/);
     expect(start(['--seed', 'ci', '--admin']).seed).toBe('ci');
+  });
+});
+
+describe('the profile options', () => {
+  it('read --profile and --uuid-case, leaving both to the server when absent', () => {
+    expect(start([])).not.toHaveProperty('profile');
+    expect(start([])).not.toHaveProperty('uuidCase');
+    expect(start(['--profile', 'minimal'])).toMatchObject({ profile: 'minimal' });
+    expect(start(['--profile', 'full', '--uuid-case', 'upper'])).toMatchObject({
+      profile: 'full',
+      uuidCase: 'upper',
+    });
+  });
+
+  it('refuse a profile or case they do not know, naming the choices', () => {
+    expect(() => start(['--profile', 'strict'])).toThrow(
+      new CliUsageError('--profile must be full or minimal, got "strict"'),
+    );
+    expect(() => start(['--uuid-case', 'mixed'])).toThrow(
+      new CliUsageError('--uuid-case must be lower or upper, got "mixed"'),
+    );
+  });
+
+  it('show both in --help', () => {
+    expect(USAGE).toContain('[--profile full|minimal] [--uuid-case lower|upper]');
+    expect(USAGE).toMatch(/--profile P +full \(default\)/);
+    expect(USAGE).toMatch(/--uuid-case C +Case of the ids issued/);
   });
 });
 

@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { checkPort, optionMessage } from '@partner-assistant/engine/transport';
+import {
+  checkPort,
+  optionMessage,
+  SERVER_PROFILES,
+  type ServerProfile,
+  UUID_CASES,
+  type UuidCase,
+} from '@partner-assistant/engine/transport';
 import { LOG_LEVELS, type LogFormat, type LogLevel } from './cli-logger.ts';
 import { DEFAULT_PORT } from './cli-usage.ts';
 
@@ -22,6 +29,10 @@ export type CliRequest =
       startAt?: string;
       /** `--self-check`. */
       selfCheck?: boolean;
+      /** `--profile`. */
+      profile?: ServerProfile;
+      /** `--uuid-case`. */
+      uuidCase?: UuidCase;
       /** `--log-format`; without it, pretty when the logs go to a terminal. */
       logFormat: LogFormat | undefined;
       /** `--log-level`, else `LOG_LEVEL`, else `info`. */
@@ -72,6 +83,8 @@ interface CliValues {
   clock?: string | undefined;
   'start-at'?: string | undefined;
   'self-check'?: string | undefined;
+  profile?: string | undefined;
+  'uuid-case'?: string | undefined;
   'log-format'?: string | undefined;
   'log-level'?: string | undefined;
   help?: boolean | undefined;
@@ -105,6 +118,20 @@ function testModeOptions(values: CliValues) {
   };
 }
 
+/** `--profile` and `--uuid-case`, when given. */
+function profileOptions(values: CliValues) {
+  const { profile } = values;
+  const uuidCase = values['uuid-case'];
+  if (profile !== undefined && !(SERVER_PROFILES as readonly string[]).includes(profile))
+    throw new CliUsageError(`--profile must be ${SERVER_PROFILES.join(' or ')}, got "${profile}"`);
+  if (uuidCase !== undefined && !(UUID_CASES as readonly string[]).includes(uuidCase))
+    throw new CliUsageError(`--uuid-case must be ${UUID_CASES.join(' or ')}, got "${uuidCase}"`);
+  return {
+    ...(profile === undefined ? {} : { profile: profile as ServerProfile }),
+    ...(uuidCase === undefined ? {} : { uuidCase: uuidCase as UuidCase }),
+  };
+}
+
 /**
  * Reads the command line (without `node` and the script path) and the environment. A leading
  * `--`, which `pnpm start -- --port 4011` passes on, is skipped.
@@ -128,6 +155,8 @@ export function parseCliArguments(
         clock: { type: 'string' },
         'start-at': { type: 'string' },
         'self-check': { type: 'string' },
+        profile: { type: 'string' },
+        'uuid-case': { type: 'string' },
         'log-format': { type: 'string' },
         'log-level': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -147,6 +176,7 @@ export function parseCliArguments(
     port: parsePort(values.port, env),
     host,
     ...testModeOptions(values),
+    ...profileOptions(values),
     ...logOptions(values, env),
   };
 }

@@ -6,6 +6,7 @@ export const DEFAULT_PORT = 4010;
 /** Usage text printed by `--help`. */
 export const USAGE = `Usage: partner-assistant-server [--config FILE] [-p|--port N] [--host H] [--admin]
          [--seed S] [--clock real|manual] [--start-at ISO] [--self-check on|off]
+         [--profile full|minimal] [--uuid-case lower|upper]
          [--log-format pretty|json] [--log-level LEVEL] [-h|--help] [--version]
 
 In-memory reference server of the Partner Assistant API (REST and WebSocket).
@@ -25,6 +26,11 @@ Options:
                  --seed, else now).
   --self-check on|off  Validate every response and event against the contract
                  (default on when NODE_ENV=test or CI is set).
+  --profile P    full (default): the specification and our documented decisions; minimal:
+                 only what the specification shows (no decision-only fields or headers),
+                 to test that a client requires nothing more.
+  --uuid-case C  Case of the ids issued: lower (default) or upper (the default with
+                 --profile minimal). Ids are read in either case.
   --log-format F pretty (one line per request; the default when stderr is a terminal)
                  or json (pino; the default otherwise).
   --log-level L  fatal, error, warn, info, debug, trace or silent (default: LOG_LEVEL,

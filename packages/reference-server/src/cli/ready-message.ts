@@ -9,12 +9,19 @@ import type { RunningReferenceServer } from '../start-reference-server.ts';
  */
 export function readyLine(
   server: RunningReferenceServer,
-  setup: { configFile: string | undefined; admin: boolean },
+  setup: {
+    configFile: string | undefined;
+    admin: boolean;
+    profile?: 'full' | 'minimal';
+    uuidCase?: 'lower' | 'upper';
+  },
 ): string {
   const source = [
     setup.configFile ? `config ${setup.configFile}` : 'demo configuration',
     ...(setup.admin ? ['admin API at /__admin'] : []),
     ...(server.control.clock.mode === 'manual' ? ['manual clock'] : []),
+    ...(setup.profile === 'minimal' ? ['spec-minimal profile'] : []),
+    ...(setup.uuidCase ? [`${setup.uuidCase}-case ids`] : []),
   ].join(', ');
   return `Partner Assistant reference server listening on ${server.url} (WebSocket channel ${server.channelUrl}; ${source})`;
 }

@@ -4,14 +4,15 @@ import type { ApplicationRecord, EngineState, PartnerRecord } from '../state/eng
 import type { PresentedCredentials } from './authorization-header.ts';
 import { constantTimeEqual } from './constant-time-equal.ts';
 
-/** Adds a partner and its applications from the configuration. */
+/** Adds a partner and its applications from the configuration (its id in lower case). */
 export function registerPartner(state: EngineState, partner: PartnerConfig): void {
-  state.partners.set(partner.id, { id: partner.id, name: partner.name });
+  const partnerId = partner.id.toLowerCase();
+  state.partners.set(partnerId, { id: partnerId, name: partner.name });
   for (const application of partner.applications) {
     state.applications.set(application.client_id, {
       clientId: application.client_id,
       clientSecret: application.client_secret,
-      partnerId: partner.id,
+      partnerId,
       environment: application.environment,
       scopes: [...application.scopes],
       capabilities: [...application.capabilities],

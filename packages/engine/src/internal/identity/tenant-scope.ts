@@ -39,7 +39,8 @@ export class UnknownTenantError extends ApiError {
  * @throws {UnknownTenantError} when no partner or application has this id.
  */
 export function resolveTenantScope(state: EngineState, tenant: string): TenantScope {
-  if (state.partners.has(tenant)) return { partnerId: tenant };
+  const partnerId = tenant.toLowerCase();
+  if (state.partners.has(partnerId)) return { partnerId };
   const application = state.applications.get(tenant);
   if (application) {
     return {

@@ -1,3 +1,5 @@
+import { SERVER_PROFILES, UUID_CASES } from '../profile/server-profile.ts';
+
 /**
  * What is wrong with one start option, shared by `startReferenceServer` and the CLI so both say
  * the same thing: each check returns the expectation a bad value fails (`undefined` when valid).
@@ -55,6 +57,16 @@ export const checkRandom: OptionCheck = (value) =>
     ? undefined
     : 'must be a random source with uuid() and bytes()';
 
+/** `profile`: `full` or `minimal`. */
+export const checkProfile: OptionCheck = (value) =>
+  (SERVER_PROFILES as readonly unknown[]).includes(value)
+    ? undefined
+    : "must be 'full' or 'minimal'";
+
+/** `uuidCase`: `lower` or `upper`. */
+export const checkUuidCase: OptionCheck = (value) =>
+  (UUID_CASES as readonly unknown[]).includes(value) ? undefined : "must be 'lower' or 'upper'";
+
 /** A value as an error message quotes it. */
 export function showValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
@@ -77,6 +89,8 @@ export const ENGINE_OPTION_CHECKS: Readonly<Record<string, OptionCheck | null>> 
   startAt: checkInstant,
   selfCheck: checkBoolean,
   random: checkRandom,
+  profile: checkProfile,
+  uuidCase: checkUuidCase,
 };
 
 /**

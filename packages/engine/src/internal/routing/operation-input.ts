@@ -1,6 +1,7 @@
 import { type ErrorDetail, OPERATIONS, type OperationName } from '@partner-assistant/contract';
 import type { z } from 'zod';
 import { ApiError } from '../errors/api-error.ts';
+import { withCanonicalIds } from '../ids/canonical-ids.ts';
 
 /** The body of a request as the transport found it. */
 export type RequestBody =
@@ -55,7 +56,7 @@ function queryDetails(
 
 /**
  * Validates the path, query and body of operation `name` with its contract schemas, reporting
- * every invalid field at once.
+ * every invalid field at once. UUIDs of the path and body come out in canonical lower case.
  *
  * @throws {ApiError} `415`/`422` for a refused body, `422 invalid_request` with `details`.
  */
@@ -76,5 +77,5 @@ export function parseOperationInput(name: OperationName, raw: RawOperationInput)
     const summary = details.map((detail) => `${detail.path}: ${detail.message}`).join('; ');
     throw new ApiError('invalid_request', `Invalid request: ${summary}`, { details });
   }
-  return { params, query, body };
+  return { params: withCanonicalIds(params), query, body: withCanonicalIds(body) };
 }

@@ -3,6 +3,7 @@ import { parseReferenceConfig } from '../config/parse-reference-config.ts';
 import { createEngineControl, type EngineControl } from '../control/engine-control.ts';
 import type { RandomSource } from '../ids/random-source.ts';
 import { createPrng, createSeededRandomSource } from '../ids/seeded-random.ts';
+import type { ServerProfile, UuidCase } from '../profile/server-profile.ts';
 import type { ContractViolation } from '../self-check/contract-self-check.ts';
 import type { EngineClock } from '../time/clock.ts';
 import { resolveClock } from '../time/engine-clock.ts';
@@ -60,6 +61,21 @@ export interface EngineRuntimeOptions {
    * @example (violation) => console.error(violation)
    */
   onContractViolation?: ((violation: ContractViolation) => void) | undefined;
+  /**
+   * `minimal` answers only what the specification shows: no field, header or status body that
+   * only our decisions add where the specification lists the fields, so that a client tested
+   * against it requires nothing the real API does not promise. What the specification leaves
+   * open (turn events' payloads, `seq`, `turn.subscribe`, the turn beyond its five fields) stays.
+   * @default 'full'
+   * @example 'minimal'
+   */
+  profile?: ServerProfile | undefined;
+  /**
+   * Case of the UUIDs the server issues; it reads them in either case.
+   * @default 'upper' in the minimal profile, else 'lower'
+   * @example 'upper'
+   */
+  uuidCase?: UuidCase | undefined;
 }
 
 /** An engine and the test-runner controls over it. */
@@ -97,6 +113,8 @@ export function createEngineRuntime(options: EngineRuntimeOptions = {}): EngineR
     ...(options.seed === undefined ? {} : { faultPrng: createPrng(`${options.seed}:faults`) }),
     selfCheck: options.selfCheck ?? selfCheckByDefault(),
     ...(options.onContractViolation ? { onContractViolation: options.onContractViolation } : {}),
+    profile: options.profile,
+    uuidCase: options.uuidCase,
   });
   const control = createEngineControl({
     engine,

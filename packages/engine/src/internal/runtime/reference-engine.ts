@@ -1,4 +1,4 @@
-import { CLOSE_CODES } from '@partner-assistant/contract';
+import { CLOSE_CODES, type OperationName } from '@partner-assistant/contract';
 import type { ReferenceConfig } from '../config/reference-config-schema.ts';
 import type { EngineContext } from '../context/engine-context.ts';
 import { FaultPlan } from '../faults/fault-plan.ts';
@@ -23,6 +23,7 @@ import {
   type TenantScope,
 } from '../identity/tenant-scope.ts';
 import { expireUserToken, revokeUserToken } from '../identity/token-registry.ts';
+import { lowerCaseRandomSource } from '../ids/canonical-ids.ts';
 import { cryptoRandomSource, type RandomSource } from '../ids/random-source.ts';
 import { apiRequestId } from '../ids/request-ids.ts';
 import type { Prng } from '../ids/seeded-random.ts';
@@ -34,6 +35,8 @@ import {
 import { type JournalScope, RequestJournal } from '../journal/request-journal.ts';
 import type { EngineServices } from '../operations/operation-types.ts';
 import { resetTenantData } from '../operations/reset-tenant.ts';
+import { createOutboundFilter } from '../profile/outbound-filter.ts';
+import { resolveProfile, type ServerProfile, type UuidCase } from '../profile/server-profile.ts';
 import {
   type OperationOutcome,
   type OperationRequest,
@@ -70,6 +73,16 @@ export interface ReferenceEngineOptions {
   onContractViolation?: (violation: ContractViolation) => void;
   /** Entries the request journal keeps. @default 1000 */
   journalCapacity?: number;
+  /**
+   * `minimal` answers only what the specification shows (see `spec-fields.ts`).
+   * @default 'full'
+   */
+  profile?: ServerProfile | undefined;
+  /**
+   * Case of the UUIDs issued (the engine reads them in either case).
+   * @default 'upper' in the minimal profile, else 'lower'
+   */
+  uuidCase?: UuidCase | undefined;
 }
 
 /**
@@ -153,7 +166,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     state: createEngineState(),
     clock,
     time: new TenantTime(clock),
-    random: options.random ?? cryptoRandomSource,
+    random: options.random ? lowerCaseRandomSource(options.random) : cryptoRandomSource,
     settings: {
       processingMs: options.config.assistant.processing_ms,
       queueCapacity: options.config.queue.capacity,
@@ -166,6 +179,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     clock,
     onViolation: options.onContractViolation,
   });
+  const outbound = createOutboundFilter(resolveProfile(options));
   const streams = new TurnStreams(context);
   const submission = { context, streams, scheduler: new TurnScheduler(context, streams) };
   const sockets = new SocketHub({
@@ -176,6 +190,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       ...(options.observeEvent ? { observeEvent: options.observeEvent } : {}),
       recordFrame: (frame) => journal.record(frameJournalEntry(clock, frame)),
       checkEvent: (event) => contractGuard.checkEvent(event),
+      ...(outbound ? { shapeEvent: outbound.event } : {}),
     },
   });
   const services: EngineServices = { ...submission, sockets };
@@ -183,11 +198,16 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     for (const partner of options.config.partners) registerPartner(context.state, partner);
   };
   loadConfiguration();
-  const handle = (request: OperationRequest) => {
+  const checkedOperation = (request: OperationRequest) => {
     const outcome = runOperation(services, request);
     contractGuard.checkResponse(request.operation, outcome.response);
     return outcome;
   };
+  // The engine's exit: the contract is checked on the full answer, the profile shapes what leaves.
+  const leaving = <T extends OperationOutcome>(operation: OperationName | undefined, outcome: T) =>
+    outbound ? { ...outcome, response: outbound.response(operation, outcome.response) } : outcome;
+  const handle = (request: OperationRequest) =>
+    leaving(request.operation, checkedOperation(request));
   const journalScope = (scope: TenantScope): JournalScope => {
     const clientIds = new Set<string>();
     for (const application of context.state.applications.values()) {
@@ -202,11 +222,11 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
   };
   const handleHttp = (input: HttpRequestInput) => {
     const outcome = handleHttpRequest(
-      { newRequestId: () => apiRequestId(context.random), runOperation: handle },
+      { newRequestId: () => apiRequestId(context.random), runOperation: checkedOperation },
       input,
     );
     if (outcome.operation === undefined) contractGuard.checkResponse(undefined, outcome.response);
-    return outcome;
+    return leaving(outcome.operation, outcome);
   };
   const drawLatencyMs = (authorization: string | undefined) =>
     context.faults.drawLatencyMs(() => identifyRequester(context.state, authorization));
@@ -225,7 +245,10 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       );
     },
     openSocket: (request) => sockets.open(request),
-    newRequestId: () => apiRequestId(context.random),
+    newRequestId: () => {
+      const id = apiRequestId(context.random);
+      return outbound ? outbound.id(id) : id;
+    },
     createTenant: (tenantOptions) => createTenant(context, tenantOptions),
     recordHttpExchange: (exchange) => journal.record(httpJournalEntry(clock, exchange)),
     expireToken: (token) => closeTokenSockets(token, expireUserToken(context, token)),

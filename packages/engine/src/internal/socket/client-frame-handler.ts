@@ -3,6 +3,7 @@ import { ApiError } from '../errors/api-error.ts';
 import { errorBodyOf } from '../errors/engine-response.ts';
 import { admit } from '../gate/caller-gate.ts';
 import { CHANNEL_OPERATIONS } from '../gate/channel-operations.ts';
+import { withCanonicalIds } from '../ids/canonical-ids.ts';
 import { apiRequestId } from '../ids/request-ids.ts';
 import { type SubmissionServices, submitMessage } from '../turns/message-submission.ts';
 import { identifiersOf, type ReadFrame } from './client-frame-reader.ts';
@@ -10,7 +11,7 @@ import type { OpenSocket } from './open-socket.ts';
 
 function parseFrame(value: unknown) {
   const result = clientFrameSchema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) return withCanonicalIds(result.data);
   const details: ErrorDetail[] = result.error.issues.map((issue) => ({
     path: ['frame', ...issue.path.map(String)].join('.'),
     message: issue.message,

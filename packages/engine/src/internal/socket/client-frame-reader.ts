@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.ts';
+import { isUuidText } from '../ids/canonical-ids.ts';
 
 /** Identifiers of a refused frame, echoed in `frame.rejected` when the frame carried them. */
 export interface FrameIdentifiers {
@@ -6,7 +7,7 @@ export interface FrameIdentifiers {
   turn_id?: string;
 }
 
-/** The identifiers a refused frame carried, cut to a sane length. */
+/** The identifiers a refused frame carried, cut to a sane length (a UUID in lower case). */
 export function identifiersOf(value: unknown): FrameIdentifiers {
   if (value === null || typeof value !== 'object') return {};
   const { client_message_id: clientMessageId, turn_id: turnId } = value as Record<string, unknown>;
@@ -14,7 +15,11 @@ export function identifiersOf(value: unknown): FrameIdentifiers {
     ...(typeof clientMessageId === 'string'
       ? { client_message_id: clientMessageId.slice(0, 256) }
       : {}),
-    ...(typeof turnId === 'string' ? { turn_id: turnId.slice(0, 256) } : {}),
+    ...(isUuidText(turnId)
+      ? { turn_id: turnId.toLowerCase() }
+      : typeof turnId === 'string'
+        ? { turn_id: turnId.slice(0, 256) }
+        : {}),
   };
 }
 

@@ -27,4 +27,6 @@ export interface SocketHubHooks {
   recordFrame?(frame: SocketFrameRecord): void;
   /** Checks an outgoing event against the contract: the violation, if any. */
   checkEvent?(event: ServerEvent): string | undefined;
+  /** The event as it leaves, after the checks (the profile's outbound filter). */
+  shapeEvent?(event: ServerEvent): ServerEvent;
 }

@@ -109,7 +109,7 @@ export class SocketHub implements SocketDirectory {
           ...(violation ? { violation } : {}),
         });
         this.#hooks.observeEvent?.(id, event);
-        transport.send(JSON.stringify(event));
+        transport.send(JSON.stringify(this.#hooks.shapeEvent?.(event) ?? event));
       },
       drop: () => this.#drop(socket),
     };
