@@ -28,7 +28,9 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit', shell: windows });
   if (result.status !== 0) {
-    process.stderr.write(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})\n`);
+    process.stderr.write(
+      `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})\n`,
+    );
     process.exit(1);
   }
 }

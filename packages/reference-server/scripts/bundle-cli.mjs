@@ -91,5 +91,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const bytes = await bundleCli({ outfile });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const size = (bytes / 1024 / 1024).toFixed(1);
-  process.stderr.write(`Bundled ${relative(process.cwd(), outfile)} (${size} MB) in ${seconds} s\n`);
+  process.stderr.write(
+    `Bundled ${relative(process.cwd(), outfile)} (${size} MB) in ${seconds} s\n`,
+  );
 }
