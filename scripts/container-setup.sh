@@ -1,5 +1,6 @@
 #!/bin/bash
-# Makes this machine able to build and run the reference server's OCI image, idempotently:
+# Makes this machine able to build and run the reference server's OCI image without an image
+# registry, for its tests (`test/container/`; `.ci/run` runs it). Idempotent. Installs:
 # - podman + runc from Debian; runc wrapped so that it drops process.rlimits from the bundle (the
 #   machine lacks CAP_SYS_RESOURCE, so crun and runc both fail on setrlimit);
 # - a stand-in for the official `node:20-slim` image (no image registry is reachable here): Debian
