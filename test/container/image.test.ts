@@ -84,10 +84,11 @@ describe.skipIf(skipReason)(
       expect(await server.stop()).toBe(0);
     });
 
-    it('takes PORT and a manual clock that the admin API moves', async () => {
+    it('takes PORT, arguments from PARTNER_ASSISTANT_SERVER_ARGS, and a manual clock moved over HTTP', async () => {
+      // As GitHub Actions `services:` start it: variables only, no arguments.
       const server = await runContainer(engine, {
-        args: ['--admin', '--seed', 'ci'],
-        env: { PORT: '5000' },
+        args: [],
+        env: { PORT: '5000', PARTNER_ASSISTANT_SERVER_ARGS: '--admin --seed ci' },
         port: 5000,
       });
       started.push(server.name);
