@@ -33,6 +33,7 @@ import {
 const engine = containerEngine();
 const skipReason = process.env.CI === 'true' ? undefined : engine.problem;
 const started: string[] = [];
+if (skipReason) console.warn(`Container image tests skipped: ${skipReason}`);
 
 describe.skipIf(skipReason)(
   skipReason ? `the container image (skipped: ${skipReason})` : 'the container image',
