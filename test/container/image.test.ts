@@ -59,7 +59,7 @@ describe.skipIf(skipReason)(
       expect(await inspect(IMAGE, '{{json .Config.Healthcheck.Test}}')).toContain('/healthz');
     });
 
-    it('serves --admin --config on 0.0.0.0:4010: conformance, a fault from outside, JSON logs, SIGTERM', async () => {
+    it('serves --admin --config on 0.0.0.0:4010: conformance, a fault from outside, JSON logs on stdout, SIGTERM', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'pa-image-'));
       const config = join(dir, 'config.json');
       writeFileSync(config, JSON.stringify(CI_CONFIG));
@@ -74,9 +74,11 @@ describe.skipIf(skipReason)(
       const conformance = await runConformanceKit(server.baseUrl, CONFORMANCE_GROUPS);
       expect(conformance.code, conformance.report).toBe(0);
       expect(await faultRoundTrip(server.baseUrl)).toEqual(FAULT_ROUND_TRIP);
-      const logs = await server.logs();
-      expect(logs).toContain(`listening on http://0.0.0.0:4010`);
-      const requests = logs
+      // Everything on stdout: the ready line, then pino's JSON lines (one per request).
+      const { stdout, stderr } = await server.logs();
+      expect(stderr).not.toContain('"msg":"request"');
+      expect(stdout).toContain('listening on http://0.0.0.0:4010');
+      const requests = stdout
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as { msg?: string; status?: number });

@@ -54,8 +54,8 @@ export interface RunningContainer {
   baseUrl: string;
   /** `stop -t 1` (SIGTERM, SIGKILL after a second): resolves with the exit code (137 killed). */
   stop(): Promise<number>;
-  /** Everything it printed (stdout and stderr). */
-  logs(): Promise<string>;
+  /** What it printed on stdout and on stderr. */
+  logs(): Promise<{ stdout: string; stderr: string }>;
 }
 
 /** Starts a container of the image, its `port` published on a free loopback port. */
@@ -90,7 +90,7 @@ export async function runContainer(
     logs: async () => {
       const [command = 'docker', ...rest] = engine.cli;
       const result = spawnSync(command, [...rest, 'logs', name], { encoding: 'utf8' });
-      return `${result.stdout}${result.stderr}`;
+      return { stdout: result.stdout, stderr: result.stderr };
     },
   };
 }
