@@ -23,7 +23,7 @@ const BROWSER_TESTS = 'packages/*/test/browser/**';
  * What only a release needs (packing, installing from tarballs and from a registry): run by
  * `pnpm test:release` (`vitest.release.config.ts`) in CI after the build, not by `pnpm test`.
  */
-const RELEASE_TESTS = ['test/packaging.test.ts', 'test/registry/**'];
+const RELEASE_TESTS = ['test/packaging.test.ts', 'test/registry/**', 'test/container/**'];
 
 /**
  * An example's own test suite (its config, setup files and global setup), run as a project of

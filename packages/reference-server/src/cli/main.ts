@@ -6,6 +6,7 @@ import { createCliLogger } from './cli-logger.ts';
 import { USAGE } from './cli-usage.ts';
 import { packageVersion } from './package-version.ts';
 import { nextStepsText, readyLine } from './ready-message.ts';
+import { exitOnStopSignals } from './stop-signals.ts';
 
 async function readConfigFile(file: string): Promise<unknown> {
   let text: string;
@@ -36,18 +37,9 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
     const config = request.configFile ? await readConfigFile(request.configFile) : DEMO_CONFIG;
     const { kind: _kind, configFile: _configFile, logFormat, logLevel, ...serverOptions } = request;
     const logger = createCliLogger({ format: logFormat, level: logLevel, stream: process.stderr });
+    const signals = exitOnStopSignals();
     const server = await startReferenceServer({ ...serverOptions, config, logger });
-    // Ctrl-C reaches every process of the terminal's group: the signal comes twice (once from
-    // the terminal, once relayed by a runner such as tsx or pnpm). Keeping the handler for the
-    // second one stops Node's default, which would end the process by the signal instead of 0.
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      void server.close().then(() => process.exit(0));
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    signals.closeWith(() => server.close());
     process.stdout.write(`${readyLine(server, request)}\n`);
     process.stderr.write(`${nextStepsText(server, !request.configFile)}\n`);
     return undefined;
@@ -69,5 +61,7 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
   }
 }
 
-const exitCode = await runCli(process.argv.slice(2));
-if (exitCode !== undefined) process.exitCode = exitCode;
+// No top-level await: the one-file bundle is CommonJS (what a Node single executable runs).
+void runCli(process.argv.slice(2)).then((exitCode) => {
+  if (exitCode !== undefined) process.exitCode = exitCode;
+});
