@@ -43,6 +43,12 @@ describe('REST against a spec-exact deployment', () => {
     expect(isLowerCase(created.conversation_id)).toBe(true);
   });
 
+  it('conversations.rename: the conversation, without created_at', async () => {
+    const { client } = await setup();
+    const renamed = await client.conversations.rename(conversation_id, { title: 'Passport' });
+    expect(renamed).toEqual({ conversation_id, title: 'Passport', updated_at: expect.any(String) });
+  });
+
   it('messages.send: the turn of five fields, with the key it sent; turns.wait brings the answer', async () => {
     const { client } = await setup();
     const sent = await client.messages.send(conversation_id, {
@@ -120,18 +126,29 @@ describe('the chat against a spec-exact deployment (ids in upper case)', () => {
     });
   });
 
-  it('chat.resume(id in upper case) follows the turn the frames name in upper case', async () => {
+  it.each([
+    ['as the server wrote it (upper case)', (id: string) => id],
+    ['in lower case', (id: string) => id.toLowerCase()],
+  ])('chat.resume(id %s) follows the turn the frames name in upper case', async (_, asHeld) => {
     const { client, api } = await setup({ socket: 'answer' });
     const turnId = api.seed(conversation_id, 'Resumed?'); // in upper case
-    const stream = client.chat.resume(turnId);
+    const stream = client.chat.resume(asHeld(turnId));
     const accepted: string[] = [];
-    stream.on('accepted', (turnId) => accepted.push(turnId));
+    stream.on('accepted', (id) => accepted.push(id));
+    const events: string[] = [];
+    stream.on('event', (event) => events.push(event.type));
     await expect(stream.finalMessage()).resolves.toMatchObject({
       content: 'Answer to: Resumed?',
       turn_id: turnId.toLowerCase(),
     });
+    expect(events).toEqual([
+      'turn.snapshot',
+      'assistant.delta',
+      'assistant.delta',
+      'assistant.completed',
+    ]);
     // Accepted at once with the id as the app gave it, not again when the frames name it.
-    await expect(stream.turnId).resolves.toBe(turnId);
+    await expect(stream.turnId).resolves.toBe(asHeld(turnId));
     expect(accepted).toEqual([]);
   });
 

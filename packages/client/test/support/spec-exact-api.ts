@@ -105,6 +105,10 @@ export function specExactApi(options: SpecExactOptions = {}): SpecExactApi {
         body: { conversation_id: id, title: input.title ?? 'New', created_at: AT },
       };
     }
+    if (parts[0] === 'conversations' && method === 'PATCH') {
+      const renamed = { conversation_id: parts[1]?.toUpperCase(), title: input.title };
+      return { status: 200, body: { ...renamed, updated_at: AT } };
+    }
     if (parts[0] === 'conversations' && parts[2] === 'messages' && method === 'POST') {
       const turn = ask(parts[1] ?? '', input.client_message_id ?? '', input.message ?? '');
       return { status: 202, body: turn.five };
