@@ -208,3 +208,28 @@ describe('PartnerBackend.eraseUser', () => {
     expect(api.requests.map((r) => r.method)).toEqual(['POST', 'DELETE', 'POST']);
   });
 });
+
+describe('PartnerBackend reads answers that carry only what the specification promises', () => {
+  it('a token of the six promised fields (user.id any string) is returned as it came', async () => {
+    const promised = {
+      access_token: 'opaque',
+      token_type: 'Bearer',
+      expires_in: 600,
+      expires_at: '2026-11-21T10:10:00.000Z',
+      scopes: ['chat:read'],
+      user: { id: 'USR-42' },
+    };
+    const { backend } = backendWith(fakeApi(() => json(promised)).fetch);
+    await expect(backend.issueToken({ externalUserId: 'user-42' })).resolves.toEqual(promised);
+  });
+
+  it('an erasure answer of { deleted: true } alone, and one with fields of a later version', async () => {
+    const api = fakeApi(
+      () => json({ deleted: true }),
+      () => json({ deleted: true, erased_conversations: 3 }),
+    );
+    const { backend } = backendWith(api.fetch);
+    await expect(backend.eraseUser('u')).resolves.toEqual({ deleted: true });
+    await expect(backend.eraseUser('u')).resolves.toMatchObject({ deleted: true });
+  });
+});

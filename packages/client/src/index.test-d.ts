@@ -1,24 +1,23 @@
-import type {
-  Capabilities,
-  CreatedConversation,
-  DeleteConversationResponse,
-  DeleteTurnResponse,
-  Message,
-  RenamedConversation,
-  SubmitFeedbackResponse,
-  Turn,
-  TurnSummary,
-} from '@partner-assistant/contract';
 import { expectTypeOf, test } from 'vitest';
 import {
   type ApiPromise,
   type ApiResponse,
   type ApiResult,
+  type Capabilities,
+  type CreatedConversation,
+  type DeleteConversationResponse,
+  type DeleteTurnResponse,
   isPartnerApiError,
+  type Message,
   type MessagePage,
   type MessagePagePromise,
   PartnerAssistantClient,
+  type RenamedConversation,
   type RequestOptions,
+  type SendMessageResponse,
+  type SubmitFeedbackResponse,
+  type Turn,
+  type TurnSummary,
 } from './index.ts';
 
 declare const client: PartnerAssistantClient;
@@ -55,6 +54,18 @@ test('the token option takes a string or a provider of the backend Token', () =>
   client.conversations.create({ conversation_id: 'x' });
 });
 
+test('what the specification does not promise is optional in the types', () => {
+  type Sent = SendMessageResponse;
+  expectTypeOf<Sent['client_message_id']>().toEqualTypeOf<string>(); // the one sent, if not echoed
+  expectTypeOf<Sent['user_message_id']>().toEqualTypeOf<string | undefined>();
+  expectTypeOf<CreatedConversation['updated_at']>().toEqualTypeOf<string | undefined>();
+  expectTypeOf<SubmitFeedbackResponse['feedback']['message_id']>().toEqualTypeOf<
+    string | undefined
+  >();
+  expectTypeOf<NonNullable<Turn['error']>['code']>().toEqualTypeOf<string | undefined>();
+  expectTypeOf<Message['turn_id']>().toEqualTypeOf<string>(); // promised in history listings
+});
+
 test('every REST method takes the same options last and returns an ApiPromise', () => {
   const options: RequestOptions = {
     signal: AbortSignal.timeout(5000),
@@ -73,7 +84,7 @@ test('every REST method takes the same options last and returns an ApiPromise', 
     ApiPromise<DeleteConversationResponse>
   >();
   expectTypeOf(client.messages.send('id', { message: 'x' }, options)).toEqualTypeOf<
-    ApiPromise<Turn>
+    ApiPromise<SendMessageResponse>
   >();
   expectTypeOf(client.messages.list('id', {}, options)).toEqualTypeOf<MessagePagePromise>();
   expectTypeOf(client.turns.get('id', options)).toEqualTypeOf<ApiPromise<Turn>>();
@@ -93,8 +104,8 @@ test('every REST method takes the same options last and returns an ApiPromise', 
 test('an ApiPromise is a Promise of the body; withResponse() adds the answer', () => {
   const sent = client.messages.send('id', { message: 'x' });
   expectTypeOf(sent).toMatchTypeOf<Promise<TurnSummary>>();
-  expectTypeOf(sent).resolves.toEqualTypeOf<Turn>();
-  expectTypeOf(sent.withResponse()).resolves.toEqualTypeOf<ApiResult<Turn>>();
+  expectTypeOf(sent).resolves.toEqualTypeOf<SendMessageResponse>();
+  expectTypeOf(sent.withResponse()).resolves.toEqualTypeOf<ApiResult<SendMessageResponse>>();
   expectTypeOf<ApiResult<TurnSummary>['data']>().toEqualTypeOf<TurnSummary>();
   expectTypeOf<ApiResponse>().toEqualTypeOf<{
     status: number;

@@ -1,20 +1,24 @@
+// What arrives, as the client accepts it: the fields the specification promises are required,
+// those the project adds may be absent (see "What a deployment must send for the SDKs to work").
 export type {
   Capabilities,
-  CreatedConversation,
   DeleteConversationResponse,
   DeleteTurnResponse,
   FeedbackReason,
-  ListMessagesResponse,
   Location,
   Message,
   MessageMetadata,
   Rating,
-  RenamedConversation,
-  ServerEvent,
-  SubmitFeedbackResponse,
+  ReceivedCreatedConversation as CreatedConversation,
+  ReceivedListMessagesResponse as ListMessagesResponse,
+  ReceivedMessage,
+  ReceivedRenamedConversation as RenamedConversation,
+  ReceivedServerEvent as ServerEvent,
+  ReceivedSubmitFeedbackResponse as SubmitFeedbackResponse,
+  ReceivedTurn as Turn,
+  ReceivedTurnError as TurnError,
+  ReceivedTurnEvent as TurnEvent,
   Token,
-  Turn,
-  TurnEvent,
   TurnSummary,
 } from '@partner-assistant/contract';
 // The error family, backoff and shared options, the same in both SDKs.
@@ -59,6 +63,7 @@ export {
   type ListMessagesQuery,
   MessagesResource,
   type SendMessageInput,
+  type SendMessageResponse,
 } from './resources/messages.ts';
 export {
   TurnsResource,

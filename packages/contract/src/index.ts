@@ -25,6 +25,12 @@ export {
   type ClosePhase,
 } from './events/close-code-rules.ts';
 export {
+  type ReceivedServerEvent,
+  type ReceivedServerEventOf,
+  type ReceivedTurnEvent,
+  receivedServerEventSchema,
+} from './events/received-server-events.ts';
+export {
   assistantCompletedEventSchema,
   assistantDeltaEventSchema,
   assistantErrorEventSchema,
@@ -147,3 +153,21 @@ export {
   type ListMessagesResponse,
   listMessagesResponseSchema,
 } from './responses/list-messages-response.ts';
+export {
+  type ReceivedCreatedConversation,
+  type ReceivedListMessagesResponse,
+  type ReceivedMessage,
+  type ReceivedRenamedConversation,
+  type ReceivedSendMessageResponse,
+  type ReceivedSubmitFeedbackResponse,
+  type ReceivedTurn,
+  type ReceivedTurnError,
+  receivedCreatedConversationSchema,
+  receivedListMessagesResponseSchema,
+  receivedMessageSchema,
+  receivedRenamedConversationSchema,
+  receivedSendMessageResponseSchema,
+  receivedSubmitFeedbackResponseSchema,
+  receivedTurnErrorSchema,
+  receivedTurnSchema,
+} from './responses/received-responses.ts';

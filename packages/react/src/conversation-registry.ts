@@ -7,7 +7,8 @@ const stores = new WeakMap<PartnerAssistantClient, Map<string, ConversationStore
 export const HISTORY_PAGE_SIZE = 20;
 
 /**
- * The one store of `conversationId` for `client`, shared by every component that shows it. A
+ * The one store of `conversationId` for `client`, shared by every component that shows it (the id
+ * in any case: UUIDs are case-insensitive; the store sends it as given). A
  * store nobody watches is dropped once its turns have ended (a little later, so StrictMode's
  * unmount-and-mount keeps it); a turn in flight keeps it, and the answer is there on return.
  */
@@ -18,15 +19,16 @@ export function conversationStore(
   const known = stores.get(client);
   const byId = known ?? new Map<string, ConversationStore>();
   if (!known) stores.set(client, byId);
-  const existing = byId.get(conversationId);
+  const key = conversationId.toLowerCase();
+  const existing = byId.get(key);
   if (existing) return existing;
   const store: ConversationStore = new ConversationStore(client, conversationId, {
     pageSize: HISTORY_PAGE_SIZE,
     onIdle: () =>
       setTimeout(() => {
-        if (store.idle && byId.get(conversationId) === store) byId.delete(conversationId);
+        if (store.idle && byId.get(key) === store) byId.delete(key);
       }, 0),
   });
-  byId.set(conversationId, store);
+  byId.set(key, store);
   return store;
 }

@@ -1,4 +1,4 @@
-import type { ListMessagesResponse, Message } from '@partner-assistant/contract';
+import type { Message, ReceivedListMessagesResponse } from '@partner-assistant/contract';
 
 /** Fetches the page at `offset`; what a {@link MessagePage} needs to go on. */
 export type PageFetcher = (offset: number) => Promise<MessagePage>;
@@ -22,15 +22,18 @@ export class MessagePage {
   readonly #hasMore: boolean;
 
   /** @internal */
-  constructor(response: ListMessagesResponse, offset: number, limit: number, fetchAt: PageFetcher) {
+  constructor(
+    response: ReceivedListMessagesResponse,
+    offset: number,
+    limit: number,
+    fetchAt: PageFetcher,
+  ) {
     this.messages = response.messages;
     this.offset = offset;
     this.#fetchAt = fetchAt;
-    // `has_more` is our server's; without it, a full page may have a successor.
-    this.#hasMore =
-      typeof response.has_more === 'boolean'
-        ? response.has_more
-        : response.messages.length >= limit;
+    // `has_more` is the project's, not the specification's: without it, a full page may have a
+    // successor (and an empty next page ends the walk).
+    this.#hasMore = response.has_more ?? response.messages.length >= limit;
   }
 
   /** True when the history goes on after this page. */

@@ -1,4 +1,9 @@
-import type { Location, MessageMetadata, Turn, TurnEvent } from '@partner-assistant/contract';
+import type {
+  Location,
+  MessageMetadata,
+  ReceivedTurn as Turn,
+  ReceivedTurnEvent as TurnEvent,
+} from '@partner-assistant/contract';
 import type { ListenerErrorReport } from '../internal/emitter.ts';
 import { TurnStream } from './turn-stream.ts';
 import { type RecoveryPath, type TurnNotice, TurnTracker } from './turn-tracker.ts';

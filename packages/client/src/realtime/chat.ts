@@ -1,12 +1,13 @@
 import type {
   Location,
   MessageMetadata,
-  ServerEventOf,
-  TurnEvent,
+  ReceivedServerEventOf as ServerEventOf,
+  ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
 import { API_ERROR_CODES, type ApiErrorCode } from '@partner-assistant/contract/constants';
 import { PartnerApiError, PartnerError } from '@partner-assistant/sdk-core';
 import { createClientMessageId } from '../internal/client-message-id.ts';
+import { idKey } from '../internal/id-key.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
 import { ActiveTurn } from './active-turn.ts';
 import type { Connection } from './connection.ts';
@@ -42,7 +43,10 @@ export interface ChatSettings
  */
 export class ChatResource {
   readonly #settings: ChatSettings;
-  /** Unfinished turns, by turn id once known, by `client_message_id` before. */
+  /**
+   * Unfinished turns, by turn id once known (lower-cased, as ids arrive from the door), by
+   * `client_message_id` (as given) before.
+   */
   readonly #active = new Map<string, ActiveTurn>();
   readonly #recovery: Recovery;
   #closed = false;
@@ -110,7 +114,7 @@ export class ChatResource {
    */
   resume(turnId: string): TurnStream {
     if (this.#settings.validate) checkId('turnId', turnId);
-    return this.#follow(turnId, { turnId });
+    return this.#follow(idKey(turnId), { turnId });
   }
 
   /** @internal Ends every unfinished stream and timer. */
@@ -154,9 +158,10 @@ export class ChatResource {
   /** Files a turn under its id, once the server gave it one. */
   #index(turn: ActiveTurn, turnId: string, userMessageId?: string): void {
     turn.accepted(turnId, userMessageId);
-    if (this.#active.get(turnId) === turn) return;
+    const key = idKey(turnId);
+    if (this.#active.get(key) === turn) return;
     this.#forget(turn, false);
-    this.#active.set(turnId, turn);
+    this.#active.set(key, turn);
   }
 
   #rejected(event: ServerEventOf<'frame.rejected'>): void {

@@ -1,4 +1,4 @@
-import { serverEventSchema } from '@partner-assistant/contract';
+import { receivedServerEventSchema as serverEventSchema } from '@partner-assistant/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutantsOf } from '../validation/mutations.test-support.ts';
@@ -66,6 +66,30 @@ describe('the WebSocket door judges frames as the contract schema does', () => {
       'turn.accepted: turn.status: unknown value "paused"',
       TURN_ID,
     ]);
+  });
+
+  it('lower-cases the UUIDs of a frame, also when it is skipped', () => {
+    const upper = {
+      ...event('assistant.completed', 3, { message: message('Hi', TURN_ID.toUpperCase()) }),
+      turn_id: TURN_ID.toUpperCase(),
+    };
+    expect(readServerFrame(JSON.stringify(upper))).toMatchObject({
+      turn_id: TURN_ID,
+      message: { turn_id: TURN_ID },
+    });
+    const bad = { ...event('assistant.delta', 4), turn_id: TURN_ID.toUpperCase() };
+    expect(readServerFrame(JSON.stringify(bad))).toEqual([
+      'assistant.delta: text: wrong type',
+      TURN_ID,
+    ]);
+  });
+
+  it('lets in what the specification promises: a message without turn_id, an error with only message', () => {
+    const { turn_id: _t, ...bare } = message('Hi');
+    const completed = event('assistant.completed', 3, { message: bare });
+    expect(passes(JSON.stringify(completed))).toBe(true);
+    const failed = event('assistant.error', 3, { error: { message: 'No answer' } });
+    expect(passes(JSON.stringify(failed))).toBe(true);
   });
 
   it('lets events of unknown types and unknown fields pass', () => {

@@ -12,7 +12,9 @@ export type SkippedFrame = [reason: string, turnId?: unknown];
  * The door of every WebSocket frame: reads one text frame into a server event of the contract,
  * or says why it is skipped (not JSON, no string `type`, a known event whose fields do not fit
  * the contract). An event of a type this version does not know returns `undefined`: it passes,
- * unread, as the API asks clients to ignore it.
+ * unread, as the API asks clients to ignore it. An event that passes is a contract
+ * `ReceivedServerEvent` (fields the project adds may be absent, ids lower-cased); the connection,
+ * which reads only its `type`, names it by the exact type.
  */
 export function readServerFrame(data: unknown): ServerEvent | SkippedFrame | undefined {
   let value: unknown;

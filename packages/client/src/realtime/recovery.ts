@@ -31,7 +31,7 @@ export interface RecoverySettings {
   /** The turn ended, or its polling stopped: stop following it. */
   forget: (turn: ActiveTurn) => void;
   /** The server gave the turn its id (over REST). */
-  accepted: (turn: ActiveTurn, turnId: string, userMessageId: string) => void;
+  accepted: (turn: ActiveTurn, turnId: string, userMessageId: string | undefined) => void;
 }
 
 /**

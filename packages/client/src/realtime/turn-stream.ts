@@ -1,4 +1,4 @@
-import type { Message, TurnEvent } from '@partner-assistant/contract';
+import type { Message, ReceivedTurnEvent as TurnEvent } from '@partner-assistant/contract';
 import { Emitter, type ListenerErrorReport } from '../internal/emitter.ts';
 import type { RecoveryPath, TurnNotice, TurnStreamStatus } from './turn-tracker.ts';
 

@@ -1,5 +1,12 @@
-import type { Message, Turn, TurnError, TurnEvent } from '@partner-assistant/contract';
+import type {
+  Message,
+  ReceivedMessage,
+  ReceivedTurn as Turn,
+  ReceivedTurnError as TurnError,
+  ReceivedTurnEvent as TurnEvent,
+} from '@partner-assistant/contract';
 import { PartnerTurnError } from '../errors/partner-turn-error.ts';
+import { idKey } from '../internal/id-key.ts';
 
 /** Where a turn stands, as its stream has seen it. */
 export type TurnStreamStatus = 'pending' | 'queued' | 'running' | 'completed' | 'failed';
@@ -102,7 +109,8 @@ export class TurnTracker {
   }
 
   #identify(turn: Turn, notices: TurnNotice[]): void {
-    if (this.turnId === turn.turn_id) return;
+    // The id of a resumed turn is the app's, as given; the one that arrived is lower-cased.
+    if (this.turnId !== undefined && idKey(this.turnId) === turn.turn_id) return;
     this.turnId = turn.turn_id;
     notices.push({ kind: 'accepted', turnId: turn.turn_id, userMessageId: turn.user_message_id });
   }
@@ -137,7 +145,10 @@ export class TurnTracker {
     this.text = content;
   }
 
-  #complete(message: Message, notices: TurnNotice[]): void {
+  /** Ends the turn with `message`, which names its turn (this one) when the server left it out. */
+  #complete(received: ReceivedMessage, notices: TurnNotice[]): void {
+    received.turn_id ??= idKey(this.turnId ?? '');
+    const message = received as Message;
     this.#catchUp(message.content, notices);
     this.#set('completed', notices);
     notices.push({ kind: 'completed', message });

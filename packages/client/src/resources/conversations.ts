@@ -1,7 +1,7 @@
 import type {
-  CreatedConversation,
+  ReceivedCreatedConversation as CreatedConversation,
   DeleteConversationResponse,
-  RenamedConversation,
+  ReceivedRenamedConversation as RenamedConversation,
 } from '@partner-assistant/contract';
 import type { RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';

@@ -1,4 +1,8 @@
-import type { FeedbackReason, Rating, SubmitFeedbackResponse } from '@partner-assistant/contract';
+import type {
+  FeedbackReason,
+  Rating,
+  ReceivedSubmitFeedbackResponse as SubmitFeedbackResponse,
+} from '@partner-assistant/contract';
 import type { RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';
 import type { ApiPromise } from '../rest/api-promise.ts';

@@ -1,8 +1,8 @@
 import type {
-  ListMessagesResponse,
   Location,
   MessageMetadata,
-  Turn,
+  ReceivedListMessagesResponse,
+  ReceivedSendMessageResponse,
 } from '@partner-assistant/contract';
 import { FIELD_LIMITS } from '@partner-assistant/contract/constants';
 import type { RequestOptions } from '@partner-assistant/sdk-core';
@@ -27,6 +27,15 @@ export interface SendMessageInput {
    */
   clientMessageId?: string;
 }
+
+/**
+ * What {@link MessagesResource.send} resolves to: the turn with the five fields every server
+ * sends (`turn_id`, `conversation_id`, `status`, `created_at`, `updated_at`), and the
+ * `client_message_id` of the message (the server's, or the one sent). `user_message_id`,
+ * `assistant_message` and `error` are there when the server sends them (the reference server
+ * does).
+ */
+export type SendMessageResponse = ReceivedSendMessageResponse & { client_message_id: string };
 
 /** Query of {@link MessagesResource.list}. */
 export interface ListMessagesQuery {
@@ -65,15 +74,24 @@ export class MessagesResource {
     conversationId: string,
     input: SendMessageInput,
     options: RequestOptions = {},
-  ): ApiPromise<Turn> {
+  ): ApiPromise<SendMessageResponse> {
     if (this.#api.validate) checkSendMessage(conversationId, input);
+    const key = input.clientMessageId ?? createClientMessageId();
     const json = {
-      client_message_id: input.clientMessageId ?? createClientMessageId(),
+      client_message_id: key,
       message: input.message,
       location: input.location,
       metadata: input.metadata,
     };
-    return this.#api.call('sendMessage', { id: conversationId, json, options });
+    return new ApiPromise(
+      this.#api
+        .call<SendMessageResponse>('sendMessage', { id: conversationId, json, options })
+        .withResponse()
+        .then((result) => {
+          result.data.client_message_id ??= key;
+          return result;
+        }),
+    );
   }
 
   /**
@@ -93,7 +111,7 @@ export class MessagesResource {
     const fetchAt = (offset: number): ApiPromise<MessagePage> =>
       new ApiPromise(
         this.#api
-          .call<ListMessagesResponse>('listMessages', {
+          .call<ReceivedListMessagesResponse>('listMessages', {
             id: conversationId,
             query: `?limit=${limit}&offset=${offset}`,
             options,

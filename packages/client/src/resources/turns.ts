@@ -1,4 +1,4 @@
-import type { DeleteTurnResponse, Turn } from '@partner-assistant/contract';
+import type { DeleteTurnResponse, ReceivedTurn as Turn } from '@partner-assistant/contract';
 import { isTurnInProgress } from '@partner-assistant/contract/constants';
 import type { ApiResult, RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';

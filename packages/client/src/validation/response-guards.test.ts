@@ -1,4 +1,14 @@
-import { OPERATIONS } from '@partner-assistant/contract';
+import {
+  capabilitiesSchema,
+  deleteConversationResponseSchema,
+  deleteTurnResponseSchema,
+  receivedCreatedConversationSchema,
+  receivedListMessagesResponseSchema,
+  receivedRenamedConversationSchema,
+  receivedSendMessageResponseSchema,
+  receivedSubmitFeedbackResponseSchema,
+  receivedTurnSchema,
+} from '@partner-assistant/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RouteName } from '../internal/routes.ts';
@@ -66,14 +76,27 @@ const EXAMPLES: Record<RouteName, unknown> = {
 
 const routes = Object.keys(EXAMPLES) as RouteName[];
 
-/** The contract's zod schema of `route`'s success body. */
-function schemaOf(route: RouteName) {
-  const [response] = Object.values(OPERATIONS[route].responses);
-  if (!response?.schema) throw new Error(`${route} has no response schema`);
-  return response.schema;
+/** What the tests use of a zod schema (the client does not depend on zod). */
+interface Schema {
+  safeParse(value: unknown): { success: boolean };
+  parse(value: unknown): unknown;
 }
 
-describe('the REST door judges bodies as the contract schemas do', () => {
+/** The contract's zod schema of `route`'s success body as received (see `received-responses.ts`). */
+const RECEIVED: Record<RouteName, Schema> = {
+  getCapabilities: capabilitiesSchema,
+  createConversation: receivedCreatedConversationSchema,
+  renameConversation: receivedRenamedConversationSchema,
+  deleteConversation: deleteConversationResponseSchema,
+  sendMessage: receivedSendMessageResponseSchema,
+  listMessages: receivedListMessagesResponseSchema,
+  getTurn: receivedTurnSchema,
+  deleteTurn: deleteTurnResponseSchema,
+  submitFeedback: receivedSubmitFeedbackResponseSchema,
+};
+const schemaOf = (route: RouteName) => RECEIVED[route];
+
+describe('the REST door judges bodies as the contract schemas of what is received do', () => {
   it.each(routes)('%s: a valid body passes, with fields of a later version', (route) => {
     const later = { ...(EXAMPLES[route] as object), added_in_v1_1: { nested: true } };
     expect(schemaOf(route).safeParse(later).success).toBe(true);
@@ -105,5 +128,35 @@ describe('the REST door judges bodies as the contract schemas do', () => {
   it('an unknown turn status is refused with what was received', () => {
     const result = responseGuard('getTurn').safeParse({ ...turn('running'), status: 'cancelled' });
     expect(result).toEqual({ success: false, reason: 'status: unknown value "cancelled"' });
+  });
+});
+
+describe('what the door lets in', () => {
+  it('bodies with the specification fields only', () => {
+    const { client_message_id: _c, user_message_id: _u, ...sent } = turn('queued');
+    const { assistant_message: _a, error: _e, ...five } = sent;
+    expect(responseGuard('sendMessage').safeParse(five)).toMatchObject({ success: true });
+    const feedback = { success: true, feedback: { rating: 'up' } };
+    expect(responseGuard('submitFeedback').safeParse(feedback)).toMatchObject({ success: true });
+    const page = { messages: [message('Hi')] };
+    expect(responseGuard('listMessages').safeParse(page)).toMatchObject({ success: true });
+  });
+
+  it('UUIDs in lower case, whatever case they came in; client_message_id as it came', () => {
+    const upper = {
+      ...turn('completed', { assistant_message: message('Hi', TURN_ID.toUpperCase()) }, 'Key-A'),
+      turn_id: TURN_ID.toUpperCase(),
+      conversation_id: CONVERSATION_ID.toUpperCase(),
+    };
+    const guarded = responseGuard('getTurn').safeParse(upper);
+    expect(guarded).toMatchObject({
+      success: true,
+      data: {
+        turn_id: TURN_ID,
+        conversation_id: CONVERSATION_ID,
+        client_message_id: 'Key-A',
+        assistant_message: { turn_id: TURN_ID },
+      },
+    });
   });
 });

@@ -6,9 +6,12 @@
  * flags (`?` may be absent, `~` may be `null`, `+` a list, `*` a list that defaults to `[]` as
  * the contract's `.default([])`), then `:spec` (a string when absent). Unknown fields are left as
  * they are. String formats (UUIDs, dates, URLs) are the server's promise and are not checked: a
- * wrong one breaks nothing in the client.
+ * wrong one breaks nothing in the client. Every `*_id` but `client_message_id` is a UUID, which
+ * compares case-insensitively: the door lower-cases it, so the client matches ids with `===`
+ * (see `idKey`).
  */
 import { isRecord } from '@partner-assistant/sdk-core/internal';
+import { idKey } from '../internal/id-key.ts';
 import { CONTRACT_SHAPES } from './contract-shapes.ts';
 
 /** True for an object that is not an array (or `null`), as the error envelope reader decides. */
@@ -49,6 +52,8 @@ export function whyNot(spec: string, value: unknown, path: string): string | und
         ? item.map((each, i) => whyNot(spec, each, `${at}.${i}`)).find(Boolean)
         : `${at}: wrong type`;
     if (why) return why;
+    if (/_id$/.test(name) && name !== 'client_message_id' && typeof item === 'string')
+      value[name] = idKey(item);
   }
   return undefined;
 }
