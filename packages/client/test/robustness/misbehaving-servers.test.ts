@@ -14,6 +14,8 @@ import {
   TURN_ID,
   turn,
 } from '../../src/realtime/frames.test-support.ts';
+import type { Timers } from '../../src/realtime/platform.ts';
+import { countedTimers } from '../support/counted-timers.ts';
 import {
   type ChannelScript,
   type RestScript,
@@ -35,11 +37,12 @@ async function setup(
   channel: ChannelScript,
   rest?: RestScript,
   options: Parameters<typeof scriptedClient>[1] = {},
+  timers?: Timers,
 ) {
   const server = await startScriptedServer(channel, rest);
   servers.push(server);
   const logger = recordingLogger();
-  const client = scriptedClient(server, { logger, ...options });
+  const client = scriptedClient(server, { logger, ...options }, timers);
   closing.push(() => client.close());
   return { server, client, logger };
 }
@@ -237,6 +240,7 @@ describe('a flapping server: accepts the socket, answers the ping, drops it on s
 
 it('4401 right after the pong: one token refresh, then closed with unauthorized', async () => {
   let providerCalls = 0;
+  const timers = countedTimers();
   const { client } = await setup(
     {
       onFrame(socket, frame) {
@@ -248,10 +252,12 @@ it('4401 right after the pong: one token refresh, then closed with unauthorized'
     },
     undefined,
     { token: async () => `token-${++providerCalls}` },
+    timers,
   );
   const stream = ask(client);
   await expect(stream.finalMessage()).rejects.toMatchObject({ code: 'unauthorized' });
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // No timer of the client left to fire: nothing can ask for a token any more.
+  await vi.waitFor(() => expect(timers.live.size).toBe(0), { timeout: 10_000, interval: 10 });
   expect(providerCalls).toBe(2);
   expect(client.connection.state).toBe('closed');
 });
