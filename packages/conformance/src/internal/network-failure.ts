@@ -8,7 +8,9 @@ interface CauseLike {
   reason?: unknown;
 }
 
-const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
+/** Node's codes for a failed TLS handshake or certificate check (`EPROTO`: older OpenSSL). */
+const TLS_CODE =
+  /^(EPROTO$|ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
 
 const EXPLAINED: Record<string, string> = {
   ECONNREFUSED: 'nothing listens there',
