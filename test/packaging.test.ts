@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStale, run } from './support/packaging.ts';
+import { buildStale, run, testFilesAmong } from './support/packaging.ts';
 import { readmeSnippets } from './support/readme-snippets.ts';
 import { publishablePackages, ROOT, type WorkspacePackage } from './support/workspace-packages.ts';
 
@@ -91,6 +91,17 @@ describe('the packed packages, installed from their tarballs', () => {
       expect(existsSync(`${installed}/CHANGELOG.md`), `${pkg.name} CHANGELOG.md`).toBe(true);
       const { version } = manifestOf(pkg);
       expect(readFileSync(`${installed}/CHANGELOG.md`, 'utf8')).toContain(`## ${version}`);
+    }
+  });
+
+  it('no tarball holds a test file, a test helper, a type test or a test folder', async () => {
+    const tarballs = `${scratch}/tarballs`;
+    const files = readdirSync(tarballs).filter((file) => file.endsWith('.tgz'));
+    expect(files).toHaveLength(packages.length);
+    for (const file of files) {
+      const paths = (await run('tar', ['-tzf', file], tarballs)).split('\n').filter(Boolean);
+      expect(paths.length, `${file} holds files`).toBeGreaterThan(0);
+      expect(testFilesAmong(paths), `test files in ${file}`).toEqual([]);
     }
   });
 

@@ -65,3 +65,38 @@ export async function buildStale(packages: WorkspacePackage[]): Promise<string[]
   await Promise.all([worker(), worker()]);
   return stale.map((pkg) => pkg.name);
 }
+
+/**
+ * A path a tarball must not hold: a test (`*.test.*`), its helpers (`*.test-support.*`), a type
+ * test (`*.test-d.ts`), or anything under a `test/` folder.
+ */
+const TEST_PATH = /(^|\/)test\/|\.test(-support|-d)?\.[^/]+$/;
+
+/** The paths among `paths` (as packed: `src/x.ts`, or `package/src/x.ts`) that are test files. */
+export function testFilesAmong(paths: readonly string[]): string[] {
+  return paths.filter((path) => TEST_PATH.test(path.replace(/^package\//, '')));
+}
+
+/**
+ * What `pnpm pack` would put in each publishable package's tarball, by package name: one
+ * `pnpm pack --dry-run --json` over the packages (about a second; no build needed, `dist` is
+ * listed when it is there).
+ */
+export async function packedPaths(): Promise<Record<string, string[]>> {
+  const pnpm = `${ROOT}node_modules/pnpm/bin/pnpm.cjs`;
+  const output = await run(
+    process.execPath,
+    [pnpm, '--recursive', '--filter', './packages/*', 'pack', '--dry-run', '--json'],
+    ROOT,
+  );
+  const parsed = JSON.parse(output) as PackListing | PackListing[];
+  const listings = Array.isArray(parsed) ? parsed : [parsed];
+  return Object.fromEntries(
+    listings.map((listing) => [listing.name, listing.files.map((file) => file.path)]),
+  );
+}
+
+interface PackListing {
+  name: string;
+  files: { path: string }[];
+}

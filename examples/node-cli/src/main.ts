@@ -8,9 +8,11 @@ const client = createDemoClient({
   clientSecret: process.env.PARTNER_ASSISTANT_CLIENT_SECRET ?? 'demo-sandbox-secret',
 });
 
-// Ctrl-C stops the answer in progress, closes the socket and exits 0.
+// Ctrl-C stops the answer in progress, closes the socket and exits 0. The listener stays for the
+// whole run: a terminal's Ctrl-C reaches every process of the group and `npm start` forwards it
+// once more, and a SIGINT nobody listens to would end the process with 130 instead.
 const interrupt = new AbortController();
-process.once('SIGINT', () => interrupt.abort());
+process.on('SIGINT', () => interrupt.abort());
 
 process.exitCode = await runTerminalChat({
   client,

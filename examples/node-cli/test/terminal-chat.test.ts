@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { WebSocketConstructor } from '@partner-assistant/client';
 import {
   type RunningReferenceServer,
@@ -9,6 +11,7 @@ import { WebSocket } from 'ws';
 import { createDemoClient } from '../src/demo-client.ts';
 import { runTerminalChat } from '../src/terminal-chat.ts';
 
+const PRELOAD = new URL('./support/global-websocket.mjs', import.meta.url).href;
 const credentials = { clientId: 'example-cli', clientSecret: 'example-cli-secret' };
 const config = {
   partners: [
@@ -93,4 +96,46 @@ describe('example node-cli', () => {
     expect(await chat.exitCode).toBe(0);
     expect(chat.printed()).toContain('[connection: closed]');
   });
+
+  // Process groups and SIGINT are POSIX: Windows has neither.
+  it.skipIf(process.platform === 'win32')(
+    'exits 0 on Ctrl-C through `npm start`, as the terminal sends it to the whole process group',
+    async () => {
+      // A process group of its own, as a terminal's foreground job: npm, tsx and the program.
+      const run = spawn('npm', ['start', '--silent'], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          // The workspace packages from their sources, as the rest of this suite: no build needed;
+          // a global WebSocket stands in for the Node build's `ws` fallback.
+          NODE_OPTIONS: `--conditions=@partner-assistant/source --import ${PRELOAD}`,
+          PARTNER_ASSISTANT_BASE_URL: server.url,
+          PARTNER_ASSISTANT_CLIENT_ID: credentials.clientId,
+          PARTNER_ASSISTANT_CLIENT_SECRET: credentials.clientSecret,
+        },
+      });
+      let printed = '';
+      run.stdout?.on('data', (chunk) => {
+        printed += chunk;
+      });
+      run.stderr?.on('data', (chunk) => {
+        printed += chunk;
+      });
+      const exit = new Promise<number | null>((resolve) =>
+        run.once('exit', (code) => resolve(code)),
+      );
+      try {
+        run.stdin?.write('Where is the town hall?\n'); // stdin stays open: only Ctrl-C ends it
+        await expect.poll(() => printed, { timeout: 20_000 }).toContain('… ');
+        if (run.pid !== undefined) process.kill(-run.pid, 'SIGINT');
+        expect(await exit).toBe(0);
+        expect(printed).toContain('[connection: closed]');
+      } finally {
+        if (run.exitCode === null && run.pid !== undefined) process.kill(-run.pid, 'SIGKILL');
+      }
+    },
+    40_000,
+  );
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import type { RunningReferenceServer } from '@partner-assistant/reference-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,4 +120,59 @@ describe.concurrent('partner-assistant-conformance', () => {
       await proxy.close();
     }
   });
+
+  it('exits 2 naming the URL and the cause when the deployment cannot be reached', async () => {
+    const args = (baseUrl: string) => [
+      '--base-url',
+      baseUrl,
+      '--client-id',
+      'conformance-client',
+      '--client-secret',
+      'conformance-secret-never-printed',
+    ];
+    // A port that was just free (nothing listens), a name under the reserved `.invalid` domain
+    // (never resolves, no network needed), and HTTPS asked of a server that speaks plain text.
+    const closedPort = await freePort();
+    const accepted: Socket[] = [];
+    const plain = createServer((socket) => {
+      accepted.push(socket);
+      socket.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const plainPort = (plain.address() as { port: number }).port;
+    try {
+      const [refused, unresolved, tls] = await Promise.all([
+        runCli(args(`http://127.0.0.1:${closedPort}`)),
+        runCli(args('http://conformance-target.invalid')),
+        runCli(args(`https://127.0.0.1:${plainPort}`)),
+      ]);
+      for (const run of [refused, unresolved, tls]) expect(run.code).toBe(2);
+      expect(refused.stderr).toContain(
+        `POST /tokens: the request to http://127.0.0.1:${closedPort}/api/partners/v1/tokens failed: connect ECONNREFUSED 127.0.0.1:${closedPort}`,
+      );
+      expect(unresolved.stderr).toContain(
+        'the request to http://conformance-target.invalid/api/partners/v1/tokens failed:',
+      );
+      // ENOTFOUND where a resolver answers; EAI_AGAIN where none can be asked.
+      expect(unresolved.stderr).toMatch(/(ENOTFOUND|EAI_AGAIN) conformance-target\.invalid/);
+      expect(tls.stderr).toContain(`the request to https://127.0.0.1:${plainPort}/`);
+      expect(tls.stderr).toContain('TLS error:');
+      for (const run of [refused, unresolved, tls]) {
+        expect(run.stderr).not.toContain('fetch failed');
+        expect(run.stderr + run.stdout).not.toContain('conformance-secret-never-printed');
+      }
+    } finally {
+      for (const socket of accepted) socket.destroy();
+      await new Promise((resolve) => plain.close(resolve));
+    }
+  });
 });
+
+/** A loopback port nothing listens on: taken, then released. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}

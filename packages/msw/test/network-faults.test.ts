@@ -4,7 +4,7 @@
  * until the app aborts or the test clears the fault.
  */
 import { PATH_PREFIX } from '@partner-assistant/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tenantAndToken } from './support/api-calls.ts';
 import { type RunningSetup, SETUPS } from './support/suite-setups.ts';
 
@@ -23,8 +23,10 @@ describe.each(SETUPS)('$name', (setup) => {
 
   /** Resolves once the armed faults are used up (the request reached the fault). */
   async function faultTaken(): Promise<void> {
-    for (let attempt = 0; attempt < 200 && running.control.faults.list().length > 0; attempt++)
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(running.control.faults.list()).toHaveLength(0), {
+      timeout: 10_000,
+      interval: 5,
+    });
   }
 
   it('a connection reset fails the request as a network error, once', async () => {

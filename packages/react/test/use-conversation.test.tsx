@@ -250,7 +250,8 @@ describe('offline', () => {
     const { result } = hook(client, conversation_id);
     await waitFor(() => expect(result.current.loadingHistory).toBe(false));
     act(() => void result.current.send('Anyone there?'));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // attempts fail meanwhile
+    // Attempts fail meanwhile: the first refusal is seen before the state is read.
+    await waitFor(() => expect(client.connection.lastError).toBeDefined(), { timeout: 10_000 });
     expect(client.connection.state).toBe('connecting');
     expect(result.current.status).toBe('sending');
     expect(result.current.messages).toMatchObject([

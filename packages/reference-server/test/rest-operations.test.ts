@@ -14,13 +14,7 @@ import {
 } from '@partner-assistant/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningReferenceServer } from '../src/index.ts';
-import {
-  call,
-  newUserSession,
-  startTestServer,
-  TEST_PROCESSING_MS,
-  waitFor,
-} from './support/test-server.ts';
+import { call, newUserSession, startTestServer, waitFor } from './support/test-server.ts';
 
 let server: RunningReferenceServer;
 // Start-up time is a benchmark figure (`pnpm bench`), not a test assertion.
@@ -191,10 +185,11 @@ describe('messages, turns and history', () => {
       conversation_id: conversationId,
       assistant_message: null,
     });
-    await new Promise((resolve) => setTimeout(resolve, TEST_PROCESSING_MS + 40));
-    const turn = turnSchema.parse(
-      (await call(server, 'GET', `/turns/${sent.body.turn_id}`, { token })).body,
-    );
+    const read = async () =>
+      turnSchema.parse((await call(server, 'GET', `/turns/${sent.body.turn_id}`, { token })).body);
+    const settled = (status: string) => status !== 'queued' && status !== 'running';
+    await waitFor(async () => settled((await read()).status), 10_000);
+    const turn = await read();
     expect(turn.status).toBe('completed');
     expect(turn.assistant_message?.content).toContain('démarche');
     expect(turn.assistant_message?.cards.length).toBeGreaterThan(0);

@@ -7,6 +7,8 @@ import {
   type TurnStream,
   type WebSocketConstructor,
 } from '../../src/index.ts';
+import type { Timers } from '../../src/realtime/platform.ts';
+import { countedTimers } from '../support/counted-timers.ts';
 import {
   clientFor,
   failureOf,
@@ -19,8 +21,8 @@ import { switchableWebSocket } from '../support/switchable-websocket.ts';
 
 const env = useReferenceServer({ processingMs: 80 });
 
-function watched(options: Parameters<typeof clientFor>[2] = {}) {
-  const result = clientFor(env.server, env.tenant, { sleep: undefined, ...options });
+function watched(options: Parameters<typeof clientFor>[2] = {}, timers?: Timers) {
+  const result = clientFor(env.server, env.tenant, { sleep: undefined, ...options }, timers);
   const changes: [ConnectionState, ConnectionStateChange][] = [];
   result.client.connection.on('statechange', (state, change) => changes.push([state, change]));
   return { ...result, changes };
@@ -70,7 +72,8 @@ describe('client.connection explains itself', () => {
     await until(() => (client.connection.retryInMs ?? 0) > 400);
     expect(client.connection.state).toBe('reconnecting');
     const first = client.connection.retryInMs ?? 0;
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // It counts down, not to zero at once: read again until it has moved.
+    await until(() => client.connection.retryInMs !== first, 10_000);
     const later = client.connection.retryInMs ?? Infinity;
     expect(later).toBeLessThan(first);
     expect(later).toBeGreaterThan(0);
@@ -157,15 +160,19 @@ describe('sign-out', () => {
     let calls = 0;
     const externalUserId = `user-${crypto.randomUUID()}`;
     const tokens: string[] = [];
-    const { client, changes } = watched({
-      token: async () => {
-        calls++;
-        if (!signedIn) return null;
-        const token = await issueToken(env.server, env.tenant, externalUserId);
-        tokens.push(token.access_token);
-        return token;
+    const timers = countedTimers();
+    const { client, changes } = watched(
+      {
+        token: async () => {
+          calls++;
+          if (!signedIn) return null;
+          const token = await issueToken(env.server, env.tenant, externalUserId);
+          tokens.push(token.access_token);
+          return token;
+        },
       },
-    });
+      timers,
+    );
     const { conversation_id } = await client.conversations.create();
     const stream = client.chat.send({ conversationId: conversation_id, message: 'Hours?' });
     const stop = stream.on('delta', () => {
@@ -185,7 +192,8 @@ describe('sign-out', () => {
     expect(restError).toMatchObject({ name: 'PartnerTokenProviderError', failure: 'signed_out' });
     const again = client.chat.send({ conversationId: conversation_id, message: 'Still there?' });
     expect(await failureOf(again.finalMessage())).toBe(streamError);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // No timer of the client left to fire: nothing can ask the provider any more.
+    await until(() => timers.live.size === 0, 10_000);
     expect(calls).toBe(callsAtSignOut);
     expect(client.connection.state).toBe('closed');
 

@@ -6,12 +6,22 @@
 import { PartnerAssistantClient } from '../../src/index.node.ts';
 
 const [mode, baseUrl = 'http://127.0.0.1:9'] = process.argv.slice(2);
+let asked: () => void = () => {};
+const providerAsked = new Promise<void>((resolve) => {
+  asked = resolve;
+});
 const client = new PartnerAssistantClient({
   baseUrl,
   lifecycle: false,
   tokenTimeoutMs: 60_000,
   heartbeatIntervalMs: 60_000,
-  token: mode === 'token' ? () => new Promise<string>(() => {}) : 'token',
+  token:
+    mode === 'token'
+      ? () => {
+          asked(); // the provider is being waited for
+          return new Promise<string>(() => {});
+        }
+      : 'token',
 });
 client.chat.resume('5f7c0c6e-8d0a-4b51-9a7e-1c2d3e4f5a6b');
 if (mode === 'frozen') {
@@ -19,7 +29,7 @@ if (mode === 'frozen') {
     client.connection.on('statechange', (s) => s === 'open' && resolve()),
   );
 } else {
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await providerAsked;
 }
 await client.close();
 console.log('closed');

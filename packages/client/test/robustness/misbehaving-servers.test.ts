@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   accepted,
   CONVERSATION_ID,
@@ -14,6 +14,8 @@ import {
   TURN_ID,
   turn,
 } from '../../src/realtime/frames.test-support.ts';
+import type { Timers } from '../../src/realtime/platform.ts';
+import { countedTimers } from '../support/counted-timers.ts';
 import {
   type ChannelScript,
   type RestScript,
@@ -35,11 +37,12 @@ async function setup(
   channel: ChannelScript,
   rest?: RestScript,
   options: Parameters<typeof scriptedClient>[1] = {},
+  timers?: Timers,
 ) {
   const server = await startScriptedServer(channel, rest);
   servers.push(server);
   const logger = recordingLogger();
-  const client = scriptedClient(server, { logger, ...options });
+  const client = scriptedClient(server, { logger, ...options }, timers);
   closing.push(() => client.close());
   return { server, client, logger };
 }
@@ -216,17 +219,28 @@ describe('a flapping server: accepts the socket, answers the ping, drops it on s
   });
 
   it('such sockets count as failed attempts: the reconnection delay grows', async () => {
-    const { client, server } = await setup(flapping, undefined, { recoveryWindowMs: 60_000 });
+    const attempts: number[] = [];
+    const { client, server } = await setup(flapping, undefined, {
+      recoveryWindowMs: 60_000,
+      reconnectBackoff: (attempt) => {
+        attempts.push(attempt);
+        return 50 * 2 ** attempt;
+      },
+    });
     client.chat.resume(TURN_ID);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // 100, 200, 400, 800 ms of backoff: five sockets at most (tens without the budget).
-    expect(server.counts.sockets).toBeLessThanOrEqual(5);
-    expect(server.counts.sockets).toBeGreaterThanOrEqual(3);
+    // An opened socket would reset the count: the backoff would never be asked (tens of sockets).
+    await vi.waitFor(() => expect(attempts.length).toBeGreaterThanOrEqual(3), {
+      timeout: 10_000,
+      interval: 10,
+    });
+    expect(attempts.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(server.counts.sockets).toBeLessThanOrEqual(attempts.length + 1);
   });
 });
 
 it('4401 right after the pong: one token refresh, then closed with unauthorized', async () => {
   let providerCalls = 0;
+  const timers = countedTimers();
   const { client } = await setup(
     {
       onFrame(socket, frame) {
@@ -238,10 +252,12 @@ it('4401 right after the pong: one token refresh, then closed with unauthorized'
     },
     undefined,
     { token: async () => `token-${++providerCalls}` },
+    timers,
   );
   const stream = ask(client);
   await expect(stream.finalMessage()).rejects.toMatchObject({ code: 'unauthorized' });
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // No timer of the client left to fire: nothing can ask for a token any more.
+  await vi.waitFor(() => expect(timers.live.size).toBe(0), { timeout: 10_000, interval: 10 });
   expect(providerCalls).toBe(2);
   expect(client.connection.state).toBe('closed');
 });
@@ -250,7 +266,12 @@ describe('close() and offline while the socket is still connecting (default ws)'
   async function neverUpgrading() {
     const http = createServer();
     const held: Socket[] = [];
-    http.on('upgrade', (_request, socket: Socket) => held.push(socket)); // never answered
+    const ended = new Set<Socket>();
+    http.on('upgrade', (_request, socket: Socket) => {
+      held.push(socket); // never answered
+      socket.on('end', () => ended.add(socket));
+      socket.on('close', () => ended.add(socket));
+    });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     servers.push({
@@ -261,28 +282,31 @@ describe('close() and offline while the socket is still connecting (default ws)'
         await new Promise<void>((resolve) => http.close(() => resolve()));
       },
     });
-    return baseUrl;
+    return { baseUrl, held, ended };
   }
 
   it('close(): no unlistened error, the stream fails with a PartnerError', async () => {
     const { PartnerAssistantClient } = await import('../../src/index.node.ts');
+    const server = await neverUpgrading();
     const client = new PartnerAssistantClient({
-      baseUrl: await neverUpgrading(),
+      baseUrl: server.baseUrl,
       token: 't',
       lifecycle: false,
     });
     const stream = ask(client);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(server.held).toHaveLength(1), { timeout: 10_000, interval: 10 });
     await client.close();
     await expect(stream.finalMessage()).rejects.toThrow(/closed/);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The socket is torn down: an unlistened error would have been raised by now.
+    await vi.waitFor(() => expect(server.ended.size).toBe(1), { timeout: 10_000, interval: 10 });
   });
 
   it('offline: no unlistened error, the connection waits suspended', async () => {
     const { PartnerAssistantClient } = await import('../../src/index.node.ts');
+    const server = await neverUpgrading();
     let notify: (signal: 'offline') => void = () => {};
     const client = new PartnerAssistantClient({
-      baseUrl: await neverUpgrading(),
+      baseUrl: server.baseUrl,
       token: 't',
       lifecycle: {
         subscribe: (listener) => {
@@ -293,10 +317,13 @@ describe('close() and offline while the socket is still connecting (default ws)'
     });
     closing.push(() => client.close());
     client.connection.connect();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(server.held).toHaveLength(1), { timeout: 10_000, interval: 10 });
     notify('offline');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(client.connection.state).toBe('suspended');
+    await vi.waitFor(() => expect(client.connection.state).toBe('suspended'), {
+      timeout: 10_000,
+      interval: 10,
+    });
+    await vi.waitFor(() => expect(server.ended.size).toBe(1), { timeout: 10_000, interval: 10 });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type PartnerAssistantClientOptions,
   type WebSocketConstructor,
 } from '../../src/index.ts';
+import type { Timers } from '../../src/realtime/platform.ts';
 
 /** undici's WebSocket: the standard browser API, in Node 20. */
 export const StandardWebSocket = UndiciWebSocket as unknown as WebSocketConstructor;
@@ -94,28 +95,35 @@ export function issueToken(
   return backend.issueToken({ externalUserId });
 }
 
-/** A client of one fresh user of `tenant` whose retries never really sleep (the waits are recorded). */
+/**
+ * A client of one fresh user of `tenant` whose retries never really sleep (the waits are recorded);
+ * on `timers` when given (to see when none is left to fire).
+ */
 export function clientFor(
   server: RunningReferenceServer,
   tenant: TenantCredentials,
   options: Partial<PartnerAssistantClientOptions> = {},
+  timers?: Timers,
 ) {
   const waits: number[] = [];
   const externalUserId = `user-${crypto.randomUUID()}`;
   const tokenCalls: Token[] = [];
-  const client = new PartnerAssistantClient({
-    baseUrl: server.url,
-    token: async () => {
-      const token = await issueToken(server, tenant, externalUserId);
-      tokenCalls.push(token);
-      return token;
+  const client = new PartnerAssistantClient(
+    {
+      baseUrl: server.url,
+      token: async () => {
+        const token = await issueToken(server, tenant, externalUserId);
+        tokenCalls.push(token);
+        return token;
+      },
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      WebSocket: StandardWebSocket,
+      ...options,
     },
-    sleep: async (ms) => {
-      waits.push(ms);
-    },
-    WebSocket: StandardWebSocket,
-    ...options,
-  });
+    { fallbackWebSocket: undefined, ...(timers ? { timers } : {}) },
+  );
   return { client, waits, tokenCalls, externalUserId };
 }
 

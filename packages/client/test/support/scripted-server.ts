@@ -5,12 +5,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type WebSocket, WebSocketServer } from 'ws';
+import NodeWebSocket, { type WebSocket, WebSocketServer } from 'ws';
 import {
   PartnerAssistantClient,
   type PartnerAssistantClientOptions,
   type PartnerLogger,
 } from '../../src/index.node.ts';
+import { PartnerAssistantClient as PortableClient } from '../../src/partner-assistant-client.ts';
+import type { Timers, WebSocketConstructor } from '../../src/realtime/platform.ts';
 
 /** What the channel script receives: the socket and each frame the client sent. */
 export interface ChannelScript {
@@ -97,12 +99,16 @@ export function recordingLogger(): PartnerLogger & { warnings: string[] } {
   };
 }
 
-/** A client of `server` with short recovery windows, `ws` as its WebSocket, no lifecycle. */
+/**
+ * A client of `server` with short recovery windows, `ws` as its WebSocket, no lifecycle; on
+ * `timers` when given (to see when none is left to fire).
+ */
 export function scriptedClient(
   server: ScriptedServer,
   options: Partial<PartnerAssistantClientOptions> = {},
+  timers?: Timers,
 ): PartnerAssistantClient {
-  return new PartnerAssistantClient({
+  const settings: PartnerAssistantClientOptions = {
     baseUrl: server.baseUrl,
     token: 'token',
     lifecycle: false,
@@ -111,7 +117,10 @@ export function scriptedClient(
     maxRetries: 1,
     reconnectBackoff: (attempt) => Math.min(1000, 50 * 2 ** attempt),
     ...options,
-  });
+  };
+  if (!timers) return new PartnerAssistantClient(settings);
+  const fallbackWebSocket = () => NodeWebSocket as unknown as WebSocketConstructor;
+  return new PortableClient(settings, { fallbackWebSocket, timers });
 }
 
 /** Settles within `ms`, or says it did not. */

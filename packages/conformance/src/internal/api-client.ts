@@ -1,5 +1,6 @@
 import { PATH_PREFIX } from '@partner-assistant/contract';
 import type { ApplicationCredentials } from '../options.ts';
+import { describeNetworkFailure } from './network-failure.ts';
 import type { RequestPacer } from './request-pacer.ts';
 import { systemPacerClock } from './request-pacer.ts';
 import { RuleFailure } from './rule-outcome.ts';
@@ -95,8 +96,9 @@ export class ApiClient {
     }
     let response: Response;
     let text: string;
+    const url = `${baseUrl}${PATH_PREFIX}${request.path}`;
     try {
-      response = await this.settings.fetch(`${baseUrl}${PATH_PREFIX}${request.path}`, {
+      response = await this.settings.fetch(url, {
         method: request.method,
         headers,
         body,
@@ -105,11 +107,9 @@ export class ApiClient {
       text = await response.text();
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      const reason =
-        (error as Error).name === 'TimeoutError'
-          ? `no answer within ${timeoutMs} ms`
-          : 'the request failed';
-      throw new RuleFailure(`${name}: ${reason} (${(error as Error).message})`);
+      if ((error as Error).name === 'TimeoutError')
+        throw new RuleFailure(`${name}: no answer within ${timeoutMs} ms from ${url}`);
+      throw new RuleFailure(`${name}: ${describeNetworkFailure(error, url)}`);
     }
     let parsed: unknown;
     try {
