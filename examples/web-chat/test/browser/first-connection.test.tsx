@@ -51,7 +51,10 @@ it('shows "Can\'t reach the assistant" from the first failed attempt, counting d
     expect(banner.element().textContent).not.toMatch(/sign|session/i);
     const first = secondsLeft(banner.element().textContent);
     expect(first).toBeGreaterThan(50);
-    await expect.poll(() => secondsLeft(banner.element().textContent)).toBeLessThan(first);
+    // Whole seconds: the next one may be up to a second away, more on a busy machine.
+    await expect
+      .poll(() => secondsLeft(banner.element().textContent), { timeout: 5_000 })
+      .toBeLessThan(first);
 
     // The API is back: "Try again" connects at once, and the waiting question is answered.
     await commands.setRelayRunning(api, true);
