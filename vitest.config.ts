@@ -29,11 +29,39 @@ const RELEASE_TESTS = ['test/packaging.test.ts', 'test/registry/**', 'test/conta
  * An example's own test suite (its config, setup files and global setup), run as a project of
  * this run from its folder, against the packages' sources: no vitest process of its own.
  */
-const exampleSuite = (example: string, config: ViteUserConfig): TestProjectInlineConfiguration =>
+const exampleSuite = (
+  example: string,
+  config: ViteUserConfig,
+  profile: 'full' | 'minimal' = 'full',
+): TestProjectInlineConfiguration =>
   mergeConfig(fromSources(config), {
     root: `./examples/${example}`,
-    test: { name: `example:${example}` },
+    test: {
+      name: profile === 'full' ? `example:${example}` : `example:${example}:minimal`,
+      ...(profile === 'full' ? {} : { env: MINIMAL }),
+    },
   }) as TestProjectInlineConfiguration;
+
+/**
+ * The same suites against a server that answers only what the specification shows (the
+ * reference server's and msw's `minimal` profile, ids in upper case): the SDKs must require
+ * nothing the API does not promise. The switch partners use too: `PARTNER_ASSISTANT_PROFILE`.
+ */
+const MINIMAL = { PARTNER_ASSISTANT_PROFILE: 'minimal' };
+
+/**
+ * The client's contract tests that use the reference server, for the minimal run. Left out: the
+ * files that script their own servers (`robustness/`) and the bundle check (`hermes`).
+ */
+const CLIENT_ON_REFERENCE_SERVER = {
+  include: ['packages/client/test/**/*.test.ts'],
+  exclude: [
+    ...configDefaults.exclude,
+    BROWSER_TESTS,
+    'packages/client/test/robustness/**',
+    'packages/client/test/hermes.test.ts',
+  ],
+};
 
 /**
  * The Chromium the browser tests run in (system, Playwright's, or the npm package's), or none:
@@ -130,8 +158,31 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'contract:minimal',
+          ...CLIENT_ON_REFERENCE_SERVER,
+          env: MINIMAL,
+          isolate: false,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom:minimal',
+          include: ['packages/react/test/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, BROWSER_TESTS],
+          environment: 'happy-dom',
+          env: MINIMAL,
+          testTimeout: 20_000,
+        },
+      },
       exampleSuite('testing-with-reference-server', referenceServerExample),
       exampleSuite('testing-with-msw', mswExample),
+      exampleSuite('testing-with-reference-server', referenceServerExample, 'minimal'),
+      exampleSuite('testing-with-msw', mswExample, 'minimal'),
       ...(chromium ? [browserProject(chromium.path)] : []),
     ],
   },

@@ -46,8 +46,6 @@ describe('example backend-express', () => {
       config,
       port: 0,
       host: '127.0.0.1',
-      // PARTNER_ASSISTANT_TEST_PROFILE=minimal: only what the specification shows.
-      profile: process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full',
     });
     backend = new PartnerBackend({ baseUrl: api.url, ...credentials, tokenCache: true });
     const sessions = new Map([['session-alice', { userId: 'alice' }]]);

@@ -65,8 +65,6 @@ describe('example node-cli', () => {
       config,
       port: 0,
       host: '127.0.0.1',
-      // PARTNER_ASSISTANT_TEST_PROFILE=minimal: only what the specification shows.
-      profile: process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full',
     });
   });
   afterAll(() => server?.close());

@@ -13,8 +13,6 @@ export const baseUrl = 'https://assistant.example.com';
 export const { handlers, control } = createPartnerAssistantHandlers({
   baseUrl,
   clock: 'manual',
-  // PARTNER_ASSISTANT_TEST_PROFILE=minimal: only what the specification shows (our own CI).
-  profile: process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full',
 });
 
 /** msw's server: `test/msw.setup.ts` starts it; a test may add its own handlers with `server.use()`. */

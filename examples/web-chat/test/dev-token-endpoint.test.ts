@@ -31,10 +31,7 @@ async function startDevServer(baseUrl: string): Promise<[ViteDevServer, string]>
 }
 
 beforeAll(async () => {
-  // PARTNER_ASSISTANT_TEST_PROFILE=minimal: only what the specification shows.
-  server = await startReferenceServer({
-    profile: process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full',
-  });
+  server = await startReferenceServer();
   [vite, origin] = await startDevServer(server.url);
 });
 

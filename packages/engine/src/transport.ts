@@ -36,7 +36,12 @@ export {
   optionMessage,
   optionProblems,
 } from './internal/options/option-checks.ts';
-export { SERVER_PROFILES, UUID_CASES } from './internal/profile/server-profile.ts';
+export {
+  PROFILE_ENV,
+  profileFromEnvironment,
+  SERVER_PROFILES,
+  UUID_CASES,
+} from './internal/profile/server-profile.ts';
 export type { RequestBody } from './internal/routing/operation-input.ts';
 export type { OperationOutcome, OperationRequest } from './internal/routing/request-pipeline.ts';
 export { selfCheckByDefault } from './internal/runtime/create-engine-runtime.ts';

@@ -1,4 +1,8 @@
-import { createEngineRuntime, type EngineControl } from '@partner-assistant/engine/transport';
+import {
+  createEngineRuntime,
+  type EngineControl,
+  profileFromEnvironment,
+} from '@partner-assistant/engine/transport';
 import type { HttpHandler, WebSocketHandler } from 'msw';
 import {
   type PartnerAssistantHandlersOptions,
@@ -23,6 +27,11 @@ export interface PartnerAssistantHandlers {
  * reference server's engine: the same answers, status codes, events and controls, with no server
  * to start. Pass them to `setupServer` (Node) or `setupWorker` (browser).
  *
+ * Without a `profile` option, in Node, `PARTNER_ASSISTANT_PROFILE` (`full` or `minimal`) picks it:
+ * `PARTNER_ASSISTANT_PROFILE=minimal npx vitest` runs a suite against handlers that answer only
+ * what the specification shows. In a browser there is no environment: the profile is `full`.
+ *
+ * @throws {TypeError} when `PARTNER_ASSISTANT_PROFILE` is neither `full` nor `minimal`.
  * @throws {PartnerAssistantHandlersOptionsError} when an option is unknown or of the wrong kind.
  * @throws {ReferenceConfigError} when the configuration is invalid.
  * @example
@@ -36,11 +45,21 @@ export function createPartnerAssistantHandlers(
 ): PartnerAssistantHandlers {
   validateHandlersOptions(options);
   const { baseUrl, ...engineOptions } = options;
-  const { engine, control } = createEngineRuntime(engineOptions);
+  const profile = engineOptions.profile ?? profileFromEnvironment(nodeEnvironment());
+  const { engine, control } = createEngineRuntime({
+    ...engineOptions,
+    ...(profile === undefined ? {} : { profile }),
+  });
   const origin = baseUrl === undefined ? '*' : new URL(baseUrl).origin;
   const wsOrigin = origin === '*' ? '*' : origin.replace(/^http/, 'ws');
   return {
     handlers: [...createHttpHandlers(engine, origin), createWebSocketHandler(engine, wsOrigin)],
     control,
   };
+}
+
+/** Node's `process.env`, or `undefined` where there is none (a browser). */
+function nodeEnvironment(): Readonly<Record<string, string | undefined>> | undefined {
+  const holder = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  return holder.process?.env;
 }

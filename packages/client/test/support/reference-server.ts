@@ -33,11 +33,20 @@ export interface TestServerOptions {
 }
 
 /**
- * The server profile of the run: `PARTNER_ASSISTANT_TEST_PROFILE=minimal` runs the suites against
- * a server that answers only what the specification shows, with ids in upper case.
+ * The server profile of the run, read when called: `PARTNER_ASSISTANT_PROFILE=minimal` (a
+ * project's `test.env`) runs the suites against a server that answers only what the specification
+ * shows, with ids in upper case.
  */
-export const TEST_PROFILE =
-  process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full';
+export function testProfile(): 'full' | 'minimal' {
+  return process.env.PARTNER_ASSISTANT_PROFILE === 'minimal' ? 'minimal' : 'full';
+}
+
+/**
+ * Whether the run's server answers only what the specification shows: what our decisions add
+ * (`Retry-After`, `X-Request-Id` on success, `RateLimit-*`, `has_more`, `user_message_id` in the
+ * REST send answer, ids in lower case) is then absent, and a test expects the SDK's fallback.
+ */
+export const isMinimalProfile = (): boolean => testProfile() === 'minimal';
 
 /** Starts the server on a free loopback port, with its demo configuration and the run's profile. */
 export function startServer(options: TestServerOptions = {}): Promise<RunningReferenceServer> {
@@ -47,7 +56,7 @@ export function startServer(options: TestServerOptions = {}): Promise<RunningRef
   return startReferenceServer({
     port: 0,
     host: '127.0.0.1',
-    profile: TEST_PROFILE,
+    profile: testProfile(),
     ...rest,
     ...(config ? { config } : {}),
   });

@@ -31,13 +31,15 @@ export interface Harness {
 }
 
 const config = { ...DEMO_CONFIG, assistant: { processing_ms: 80 } };
-/** `PARTNER_ASSISTANT_TEST_PROFILE=minimal`: the API answers only what the specification shows. */
-const profile = process.env.PARTNER_ASSISTANT_TEST_PROFILE === 'minimal' ? 'minimal' : 'full';
+/** `PARTNER_ASSISTANT_PROFILE=minimal` (read when called): the API answers only what the specification shows. */
+const testProfile = (): 'full' | 'minimal' =>
+  process.env.PARTNER_ASSISTANT_PROFILE === 'minimal' ? 'minimal' : 'full';
 const limits = { requests_per_minute: 10_000, concurrent_turns: 100, daily_messages: 10_000 };
 
 async function start(
   backing: Backing,
 ): Promise<{ baseUrl: string; control: PartnerAssistantControl; close(): Promise<void> }> {
+  const profile = testProfile();
   if (backing === 'reference server') {
     const server = await startReferenceServer({ port: 0, host: '127.0.0.1', config, profile });
     return { baseUrl: server.url, control: server.control, close: () => server.close() };

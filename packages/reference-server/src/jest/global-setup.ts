@@ -18,6 +18,10 @@ type WithServer = typeof globalThis & { [RUNNING]?: RunningReferenceServer };
  * Pair it with {@link referenceServerJestTeardown} as `globalTeardown`. Tests reach the server's
  * controls over the admin API (`admin: true`), each file with its own tenant.
  *
+ * Without a `profile` option, `PARTNER_ASSISTANT_PROFILE` (`full` or `minimal`) picks it, so
+ * `PARTNER_ASSISTANT_PROFILE=minimal npx jest` runs the suite against a server that answers only
+ * what the specification shows. A value other than `full` or `minimal` fails the run.
+ *
  * @example
  * // jest.global-setup.mjs, listed in `globalSetup`
  * import { referenceServerJestSetup } from '@partner-assistant/reference-server/jest';
@@ -28,8 +32,15 @@ export function referenceServerJestSetup(
 ): () => Promise<void> {
   return async () => {
     // Loaded here, in jest's main process only: test files importing this entry stay light.
-    const { startReferenceServer } = await import('../start-reference-server.ts');
-    const server = await startReferenceServer(options);
+    const [{ startReferenceServer }, { profileFromEnvironment }] = await Promise.all([
+      import('../start-reference-server.ts'),
+      import('@partner-assistant/engine/transport'),
+    ]);
+    const profile = options.profile ?? profileFromEnvironment(process.env);
+    const server = await startReferenceServer({
+      ...options,
+      ...(profile === undefined ? {} : { profile }),
+    });
     (globalThis as WithServer)[RUNNING] = server;
     process.env[URL_ENV] = server.url;
     process.env[WS_URL_ENV] = server.wsUrl;

@@ -24,6 +24,8 @@ export type ProvidedReferenceServerKey = 'partnerAssistantUrl' | 'partnerAssista
 export interface GlobalSetupContext {
   /** vitest's `project.provide`: makes a value available to `inject(key)` in tests. */
   provide(key: ProvidedReferenceServerKey, value: string): void;
+  /** vitest's resolved project configuration: its `env` is the project's `test.env`. */
+  config?: { env?: Readonly<Record<string, string | undefined>> } | undefined;
 }
 
 /**
@@ -31,6 +33,11 @@ export interface GlobalSetupContext {
  * to tests (`inject('partnerAssistantUrl')`, `inject('partnerAssistantWsUrl')`), sets
  * `PARTNER_ASSISTANT_URL` and `PARTNER_ASSISTANT_WS_URL`, and closes it after the run. Tests run
  * in workers: they reach the server's controls over the admin API (`admin: true`).
+ *
+ * Without a `profile` option, `PARTNER_ASSISTANT_PROFILE` (`full` or `minimal`) picks it: from the
+ * project's `test.env` first, then from the environment, so
+ * `PARTNER_ASSISTANT_PROFILE=minimal npx vitest` runs the suite against a server that answers
+ * only what the specification shows. A value other than `full` or `minimal` fails the run.
  *
  * @example
  * // vitest.global-setup.ts, listed in `test.globalSetup`
@@ -43,8 +50,18 @@ export function referenceServerGlobalSetup(
   return async (project) => {
     const { onStarted, ...serverOptions } = options;
     // Loaded here, in the setup's process only: test files importing this entry stay light.
-    const { startReferenceServer } = await import('../start-reference-server.ts');
-    const server = await startReferenceServer(serverOptions);
+    const [{ startReferenceServer }, { profileFromEnvironment }] = await Promise.all([
+      import('../start-reference-server.ts'),
+      import('@partner-assistant/engine/transport'),
+    ]);
+    const profile =
+      serverOptions.profile ??
+      profileFromEnvironment(project.config?.env) ??
+      profileFromEnvironment(process.env);
+    const server = await startReferenceServer({
+      ...serverOptions,
+      ...(profile === undefined ? {} : { profile }),
+    });
     project.provide('partnerAssistantUrl', server.url);
     project.provide('partnerAssistantWsUrl', server.wsUrl);
     process.env[URL_ENV] = server.url;

@@ -35,3 +35,25 @@ export function resolveProfile(options: {
   const profile = options.profile ?? 'full';
   return { profile, uuidCase: options.uuidCase ?? (profile === 'minimal' ? 'upper' : 'lower') };
 }
+
+/** Environment variable choosing the profile when no `profile` option is given. */
+export const PROFILE_ENV = 'PARTNER_ASSISTANT_PROFILE';
+
+/**
+ * The profile an environment asks for with `PARTNER_ASSISTANT_PROFILE` (`full` or `minimal`), or
+ * `undefined` when the variable is unset or empty. A partner runs a suite against a spec-minimal
+ * server with `PARTNER_ASSISTANT_PROFILE=minimal`, changing no code.
+ *
+ * @throws {TypeError} naming the variable when its value is neither `full` nor `minimal`.
+ * @example profileFromEnvironment({ PARTNER_ASSISTANT_PROFILE: 'minimal' }) // 'minimal'
+ */
+export function profileFromEnvironment(
+  env: Readonly<Record<string, string | undefined>> | undefined,
+): ServerProfile | undefined {
+  const value = env?.[PROFILE_ENV];
+  if (value === undefined || value === '') return undefined;
+  if ((SERVER_PROFILES as readonly string[]).includes(value)) return value as ServerProfile;
+  throw new TypeError(
+    `${PROFILE_ENV} must be 'full' or 'minimal', got ${JSON.stringify(value.slice(0, 40))}`,
+  );
+}
