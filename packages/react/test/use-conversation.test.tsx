@@ -96,19 +96,14 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
   it('a socket dropped mid-answer: the same complete answer, shown once', async () => {
     const { client } = newClient(harness);
     const { conversation_id } = await client.conversations.create();
-    // Every delta renders: the drop comes after the first one, whatever the machine's pace.
     const { result } = hook(client, conversation_id, false, { streamingRenders: 'per-delta' });
     await waitFor(() => expect(result.current.loadingHistory).toBe(false));
-    let dropped = false;
+    // The server drops the socket right after the first delta, whatever the machine's pace.
+    harness.control.faults.dropAfterDelta({ afterDeltas: 1, tenant: harness.tenant.clientId });
     act(() => void result.current.send('What documents do I need for an ID card?'));
-    await waitFor(() => {
-      if (!dropped && result.current.streamingText) {
-        dropped = true;
-        harness.control.faults.dropSockets({ tenant: harness.tenant.clientId });
-      }
-      expect(result.current.status).toBe('idle');
-    });
-    expect(dropped).toBe(true);
+    await waitFor(() => expect(result.current.status).toBe('idle'));
+    // The drop was taken: the answer below came through the recovery.
+    expect(harness.control.faults.list({ tenant: harness.tenant.clientId })).toEqual([]);
     const history = await client.messages.list(conversation_id);
     expect(result.current.messages.map((m) => [m.message_id, m.content])).toEqual(
       history.messages.map((m) => [m.message_id, m.content]),
