@@ -45,6 +45,8 @@ export class ActiveTurn {
   recovering: RecoveryPath | undefined;
   /** Stops the REST polling of this turn, while it runs. */
   polling: AbortController | undefined;
+  /** No request for it may leave yet (the journal is writing it down). */
+  held = false;
 
   constructor(
     origin: { message: UserMessageFrame } | { turnId: string },
@@ -68,6 +70,19 @@ export class ActiveTurn {
     return turnId === undefined
       ? (this.message as UserMessageFrame)
       : { type: 'turn.subscribe', turn_id: turnId };
+  }
+
+  /** The question cannot leave (the API is unreachable): it waits, and its stream says so. */
+  waiting(reason: Error | undefined): void {
+    if (this.tracker.turnId === undefined && !this.ended)
+      this.stream.deliver([{ kind: 'state', status: 'waiting', reason }]);
+  }
+
+  /** Its frame went out on an open socket. */
+  sentOnSocket(): void {
+    this.sent = true;
+    if (this.stream.status === 'waiting')
+      this.stream.deliver([{ kind: 'state', status: 'pending' }]);
   }
 
   /** Takes an event; returns true when a gap in `seq` asks for a resubscription. */
@@ -97,7 +112,7 @@ export class ActiveTurn {
     const via = this.recovering;
     if (via && notices.length > 0) {
       this.recovering = undefined;
-      notices.push({ kind: 'recovered', via });
+      notices.unshift({ kind: 'recovered', via });
     }
     this.stream.deliver(notices);
   }

@@ -7,11 +7,12 @@ import type {
 import { API_ERROR_CODES, type ApiErrorCode } from '@partner-assistant/contract/constants';
 import { PartnerApiError, PartnerError } from '@partner-assistant/sdk-core';
 import { createClientMessageId } from '../internal/client-message-id.ts';
-import { idKey } from '../internal/id-key.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
-import { ActiveTurn } from './active-turn.ts';
+import { ActiveTurn, type UserMessageFrame } from './active-turn.ts';
 import type { Connection } from './connection.ts';
+import { memoryOnlyJournal, type QuestionJournal } from './question-journal.ts';
 import { Recovery, type RecoverySettings } from './recovery.ts';
+import { TurnRegistry } from './turn-registry.ts';
 import type { TurnStream } from './turn-stream.ts';
 import { turnOf } from './turn-tracker.ts';
 
@@ -25,7 +26,10 @@ export interface ChatSendInput {
   location?: Location;
   /** Your app's platform and version, for diagnostics. */
   metadata?: MessageMetadata;
-  /** Idempotency key; generated when absent and reused by every resend, so one turn is created. */
+  /**
+   * Idempotency key; generated when absent and reused by every resend, so one turn is created.
+   * Sending again with the key of a question still followed returns that question's stream.
+   */
   clientMessageId?: string;
 }
 
@@ -34,6 +38,8 @@ export interface ChatSettings
   extends Omit<RecoverySettings, 'isOpen' | 'resubscribe' | 'forget' | 'accepted'> {
   connection: Connection;
   validate: boolean;
+  /** Told of each question written, accepted or refused. @default memoryOnlyJournal */
+  journal?: QuestionJournal;
 }
 
 /**
@@ -43,11 +49,8 @@ export interface ChatSettings
  */
 export class ChatResource {
   readonly #settings: ChatSettings;
-  /**
-   * Unfinished turns, by turn id once known (lower-cased, as ids arrive from the door), by
-   * `client_message_id` (as given) before.
-   */
-  readonly #active = new Map<string, ActiveTurn>();
+  /** Every unsettled turn. */
+  readonly #turns = new TurnRegistry();
   readonly #recovery: Recovery;
   #closed = false;
 
@@ -61,29 +64,34 @@ export class ChatResource {
         isOpen: () => connection.state === 'open',
         resubscribe: (turn) => this.#resume(turn),
         forget: (turn) => this.#forget(turn),
-        accepted: (turn, turnId, userMessageId) => this.#index(turn, turnId, userMessageId),
+        accepted: (turn, turnId, userMessageId) => turn.accepted(turnId, userMessageId),
       },
-      () => this.#active.values(),
+      () => this.#turns.list(),
     );
     connection.on('open', () => {
-      for (const turn of this.#active.values()) this.#resume(turn);
+      for (const turn of this.#turns.list()) this.#resume(turn);
     });
     connection.on('frame', (event) => {
       if (event.type === 'frame.rejected') this.#rejected(event);
       else if (event.type !== 'pong') this.#route(event);
     });
-    connection.on('statechange', () => this.#recovery.check());
+    connection.on('statechange', (state, { reason }) => {
+      if (state === 'reconnecting' || state === 'suspended')
+        for (const turn of this.#turns.list()) turn.waiting(reason);
+      this.#recovery.check();
+    });
     // A frame of the turn did not pass the door: read the turn over REST at once (as well).
     connection.on('skipped', (turnId) => {
-      const turn = this.#active.get(turnId);
+      const turn = this.#turns.find(turnId);
       if (turn) void this.#recovery.poll(turn);
     });
     connection.on('failure', (error) => this.#failAll(error));
   }
 
   /**
-   * Sends a question over the WebSocket (connecting if needed; queued while disconnected) and
-   * returns its stream.
+   * Sends a question over the WebSocket (connecting if needed) and returns its stream. While the
+   * API is unreachable the question waits (status `waiting`) and leaves when the connection
+   * returns, until `turnTimeoutMs`.
    * @throws {PartnerValidationError} At once, on a bad input; nothing is sent.
    * @example
    * ```ts
@@ -93,15 +101,53 @@ export class ChatResource {
    */
   send(input: ChatSendInput): TurnStream {
     if (this.#settings.validate) checkSendMessage(input?.conversationId, input, 'chat');
-    const message = {
-      type: 'user.message' as const,
-      conversation_id: input.conversationId,
-      client_message_id: input.clientMessageId ?? createClientMessageId(),
-      message: input.message,
-      location: input.location,
-      metadata: input.metadata,
+    const { conversationId, message: text, location, metadata } = input;
+    const clientMessageId = input.clientMessageId ?? createClientMessageId();
+    const followed = this.#turns.find(clientMessageId);
+    if (followed) return followed.stream;
+    const message: UserMessageFrame = {
+      type: 'user.message',
+      conversation_id: conversationId,
+      client_message_id: clientMessageId,
+      message: text,
+      location,
+      metadata,
     };
-    return this.#follow(message.client_message_id, { message });
+    const turn = this.#follow({ message });
+    if (turn.ended) return turn.stream;
+    const journal = this.#settings.journal ?? memoryOnlyJournal;
+    turn.stream.on('accepted', () => journal.accepted(clientMessageId, turn.stream));
+    turn.stream.on('error', (error) => {
+      if (error instanceof PartnerApiError && !error.retryable && turn.tracker.turnId === undefined)
+        journal.refused(clientMessageId, error);
+    });
+    const createdAt = new Date(this.#settings.now()).toISOString();
+    let written: Promise<void> | void;
+    try {
+      written = journal.written({
+        clientMessageId,
+        conversationId,
+        message: text,
+        location,
+        metadata,
+        createdAt,
+      });
+    } catch (error) {
+      written = Promise.reject(error);
+    }
+    if (!written) this.#start(turn);
+    else {
+      turn.held = true;
+      const go = () => {
+        turn.held = false;
+        if (!turn.ended) this.#start(turn);
+      };
+      written.then(go, (error: unknown) => {
+        this.#settings.connection.debug('question not journaled', { error: String(error) });
+        go();
+      });
+    }
+    return turn.stream;
   }
 
   /**
@@ -114,7 +160,9 @@ export class ChatResource {
    */
   resume(turnId: string): TurnStream {
     if (this.#settings.validate) checkId('turnId', turnId);
-    return this.#follow(idKey(turnId), { turnId });
+    const turn = this.#turns.find(turnId) ?? this.#follow({ turnId });
+    if (!turn.held && !turn.sent && !turn.ended) this.#start(turn);
+    return turn.stream;
   }
 
   /** @internal Ends every unfinished stream and timer. */
@@ -123,50 +171,44 @@ export class ChatResource {
     this.#failAll(new PartnerError('The client was closed before the turn ended'));
   }
 
-  #follow(key: string, origin: ConstructorParameters<typeof ActiveTurn>[0]): TurnStream {
+  /** A new turn, followed from now on (or failed at once when the client cannot follow it). */
+  #follow(origin: ConstructorParameters<typeof ActiveTurn>[0]): ActiveTurn {
     const { connection, now } = this.#settings;
     const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
     const refused = this.#closed ? new PartnerError('The client is closed') : connection.signedOut;
-    if (refused) {
-      turn.stream.fail(refused);
-      return turn.stream;
+    if (refused) turn.stream.fail(refused);
+    else {
+      this.#turns.add(turn);
+      turn.stream.on('recovered', (via) => connection.debug('turn recovered', { via }));
     }
-    this.#active.set(key, turn);
-    turn.stream.on('recovered', (via) => connection.debug('turn recovered', { via }));
-    connection.connect();
+    return turn;
+  }
+
+  /** Sends the turn's first frame (connecting if needed) and starts its clock. */
+  #start(turn: ActiveTurn): void {
+    this.#settings.connection.connect();
     this.#resume(turn);
     this.#recovery.check();
-    return turn.stream;
   }
 
   #resume(turn: ActiveTurn): void {
+    if (turn.held) return;
     const frame = turn.resumeFrame();
     turn.lastHeardAt = this.#settings.now();
     if (turn.sent) turn.recovering ??= frame.type === 'user.message' ? 'resend' : 'subscribe';
-    if (this.#settings.connection.send(frame)) turn.sent = true;
+    if (this.#settings.connection.send(frame)) turn.sentOnSocket();
   }
 
   #route(event: TurnEvent): void {
     const turn =
-      this.#active.get(event.turn_id) ?? this.#active.get(turnOf(event)?.client_message_id ?? '');
+      this.#turns.find(event.turn_id) ?? this.#turns.find(turnOf(event)?.client_message_id);
     if (!turn) return;
     if (turn.receive(event, this.#settings.now())) this.#resume(turn);
     if (turn.ended) this.#forget(turn);
-    else if (turn.tracker.turnId !== undefined) this.#index(turn, turn.tracker.turnId);
-  }
-
-  /** Files a turn under its id, once the server gave it one. */
-  #index(turn: ActiveTurn, turnId: string, userMessageId?: string): void {
-    turn.accepted(turnId, userMessageId);
-    const key = idKey(turnId);
-    if (this.#active.get(key) === turn) return;
-    this.#forget(turn, false);
-    this.#active.set(key, turn);
   }
 
   #rejected(event: ServerEventOf<'frame.rejected'>): void {
-    const key = event.turn_id ?? event.client_message_id;
-    const turn = key === undefined ? undefined : this.#active.get(key);
+    const turn = this.#turns.find(event.turn_id) ?? this.#turns.find(event.client_message_id);
     if (!turn) return;
     const { code, message, retryable, request_id: requestId } = event.error;
     const { timers, backoff, maxRetries } = this.#settings;
@@ -180,17 +222,16 @@ export class ChatResource {
     this.#forget(turn);
   }
 
-  /** Stops following `turn` (`ended`: for good, with its timers and polling). */
-  #forget(turn: ActiveTurn, ended = true): void {
-    for (const [key, value] of this.#active) if (value === turn) this.#active.delete(key);
-    if (!ended) return;
+  /** Stops following `turn`, with its timers and polling. */
+  #forget(turn: ActiveTurn): void {
+    this.#turns.delete(turn);
     turn.polling?.abort();
     this.#settings.timers.clearTimeout(turn.resendTimer);
     this.#recovery.check();
   }
 
   #failAll(error: Error): void {
-    for (const turn of [...this.#active.values()]) {
+    for (const turn of this.#turns.list()) {
       turn.stream.fail(error);
       this.#forget(turn);
     }

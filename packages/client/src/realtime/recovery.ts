@@ -40,7 +40,8 @@ export interface RecoverySettings {
  * `recoveryWindowMs` since the socket went away is followed over REST, even if the socket keeps
  * coming back without delivering (a socket that opens and dies is not progress); a turn whose
  * event did not pass the door is read over REST at once (see `ChatResource`). REST polling
- * waits between attempts and gives up after `maxRetries` retryable failures in a row, and a turn
+ * waits between attempts and gives up after `maxRetries` retryable failures in a row (a question
+ * the API has not taken yet waits for the network instead), and a turn
  * not ended `turnTimeoutMs` after it was sent fails with a `PartnerTimeoutError`: every stream
  * settles, whatever the server says.
  */
@@ -125,6 +126,15 @@ export class Recovery {
         failures = 0;
       } catch (error) {
         if (signal.aborted) break;
+        if (turn.tracker.turnId === undefined && isPartnerError(error) && error.retryable) {
+          // The API is unreachable before it took the question: it waits for the socket, and
+          // comes back here after another `recoveryWindowMs` (until `turnTimeoutMs`).
+          turn.waiting(error);
+          turn.awaySince = this.#settings.now();
+          turn.polling = undefined;
+          this.check();
+          return;
+        }
         if (!isPartnerError(error) || !error.retryable || ++failures > maxRetries) {
           turn.stream.fail(error instanceof Error ? error : new PartnerError(String(error)));
           break;
