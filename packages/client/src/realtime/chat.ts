@@ -1,73 +1,51 @@
 import type {
-  Location,
-  MessageMetadata,
   ReceivedServerEventOf as ServerEventOf,
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
 import { API_ERROR_CODES, type ApiErrorCode } from '@partner-assistant/contract/constants';
-import { PartnerApiError, PartnerError } from '@partner-assistant/sdk-core';
+import { PartnerApiError, PartnerError, PartnerTimeoutError } from '@partner-assistant/sdk-core';
+import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import { createClientMessageId } from '../internal/client-message-id.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
-import { ActiveTurn, type UserMessageFrame } from './active-turn.ts';
+import { ActiveTurn } from './active-turn.ts';
+import type { ChatSendInput } from './chat-options.ts';
 import type { Connection } from './connection.ts';
-import { memoryOnlyJournal, type QuestionJournal } from './question-journal.ts';
-import { Recovery, type RecoverySettings } from './recovery.ts';
+import type { Timers } from './platform.ts';
+import { journalQuestion, type QuestionJournal } from './question-journal.ts';
+import { decide, type RecoveryTiming } from './recovery.ts';
+import { followOverRest, type RestFollowSettings } from './rest-follow.ts';
 import { TurnRegistry } from './turn-registry.ts';
 import type { TurnStream } from './turn-stream.ts';
 import { turnOf } from './turn-tracker.ts';
 
-/** Input of {@link ChatResource.send}. */
-export interface ChatSendInput {
-  /** The conversation to ask in. */
-  conversationId: string;
-  /** The user's question. */
-  message: string;
-  /** Where the question is asked from (`city`, `commune`, `postal_code`...). */
-  location?: Location;
-  /** Your app's platform and version, for diagnostics. */
-  metadata?: MessageMetadata;
-  /**
-   * Idempotency key; generated when absent and reused by every resend, so one turn is created.
-   * Sending again with the key of a question still followed returns that question's stream.
-   */
-  clientMessageId?: string;
-}
+export type { ChatSendInput } from './chat-options.ts';
 
 /** What the chat needs besides the connection. */
-export interface ChatSettings
-  extends Omit<RecoverySettings, 'isOpen' | 'resubscribe' | 'forget' | 'accepted'> {
+export interface ChatSettings extends RecoveryTiming, RestFollowSettings {
   connection: Connection;
+  timers: Timers;
+  now: () => number;
   validate: boolean;
   /** Told of each question written, accepted or refused. @default memoryOnlyJournal */
-  journal?: QuestionJournal;
+  journal?: QuestionJournal | undefined;
 }
 
 /**
  * `client.chat`: questions and answers over the WebSocket. A turn is followed until it ends,
  * whatever happens to the socket: resent or resubscribed on every new socket, resubscribed when
- * it goes quiet, and read over REST when the socket does not deliver it (see `Recovery`).
+ * it goes quiet, and read over REST when the socket does not deliver it (see `decide`). A
+ * question the API cannot take yet waits for the network, until `turnTimeoutMs`.
  */
 export class ChatResource {
   readonly #settings: ChatSettings;
-  /** Every unsettled turn. */
   readonly #turns = new TurnRegistry();
-  readonly #recovery: Recovery;
+  #timer: unknown;
   #closed = false;
 
   /** @internal */
   constructor(settings: ChatSettings) {
     this.#settings = settings;
     const { connection } = settings;
-    this.#recovery = new Recovery(
-      {
-        ...settings,
-        isOpen: () => connection.state === 'open',
-        resubscribe: (turn) => this.#resume(turn),
-        forget: (turn) => this.#forget(turn),
-        accepted: (turn, turnId, userMessageId) => turn.accepted(turnId, userMessageId),
-      },
-      () => this.#turns.list(),
-    );
     connection.on('open', () => {
       for (const turn of this.#turns.list()) this.#resume(turn);
     });
@@ -78,12 +56,12 @@ export class ChatResource {
     connection.on('statechange', (state, { reason }) => {
       if (state === 'reconnecting' || state === 'suspended')
         for (const turn of this.#turns.list()) turn.waiting(reason);
-      this.#recovery.check();
+      this.#check();
     });
     // A frame of the turn did not pass the door: read the turn over REST at once (as well).
     connection.on('skipped', (turnId) => {
       const turn = this.#turns.find(turnId);
-      if (turn) void this.#recovery.poll(turn);
+      if (turn) this.#poll(turn);
     });
     connection.on('failure', (error) => this.#failAll(error));
   }
@@ -101,50 +79,26 @@ export class ChatResource {
    */
   send(input: ChatSendInput): TurnStream {
     if (this.#settings.validate) checkSendMessage(input?.conversationId, input, 'chat');
-    const { conversationId, message: text, location, metadata } = input;
+    const { conversationId, message, location, metadata } = input;
     const clientMessageId = input.clientMessageId ?? createClientMessageId();
     const followed = this.#turns.find(clientMessageId);
     if (followed) return followed.stream;
-    const message: UserMessageFrame = {
-      type: 'user.message',
-      conversation_id: conversationId,
-      client_message_id: clientMessageId,
-      message: text,
-      location,
-      metadata,
-    };
-    const turn = this.#follow({ message });
-    if (turn.ended) return turn.stream;
-    const journal = this.#settings.journal ?? memoryOnlyJournal;
-    turn.stream.on('accepted', () => journal.accepted(clientMessageId, turn.stream));
-    turn.stream.on('error', (error) => {
-      if (error instanceof PartnerApiError && !error.retryable && turn.tracker.turnId === undefined)
-        journal.refused(clientMessageId, error);
+    const turn = this.#follow({
+      message: {
+        type: 'user.message',
+        ...{ conversation_id: conversationId, client_message_id: clientMessageId },
+        ...{ message, location, metadata },
+      },
     });
-    const createdAt = new Date(this.#settings.now()).toISOString();
-    let written: Promise<void> | void;
-    try {
-      written = journal.written({
-        clientMessageId,
-        conversationId,
-        message: text,
-        location,
-        metadata,
-        createdAt,
-      });
-    } catch (error) {
-      written = Promise.reject(error);
-    }
+    if (turn.ended) return turn.stream;
+    const written = journalQuestion(this.#settings.journal, turn, this.#settings.now());
     if (!written) this.#start(turn);
     else {
-      turn.held = true;
-      const go = () => {
-        turn.held = false;
+      turn.hold();
+      void written.then((failure) => {
+        if (failure) this.#settings.connection.debug('question not journaled', { failure });
+        turn.released();
         if (!turn.ended) this.#start(turn);
-      };
-      written.then(go, (error: unknown) => {
-        this.#settings.connection.debug('question not journaled', { error: String(error) });
-        go();
       });
     }
     return turn.stream;
@@ -152,7 +106,8 @@ export class ChatResource {
 
   /**
    * Follows an existing turn (after an app restart, or one sent over REST): its stream starts
-   * from a snapshot of everything so far; its `turnId` resolves at once.
+   * from a snapshot of everything so far; its `turnId` resolves at once. A turn already followed
+   * gives the same stream.
    * @example
    * ```ts
    * const final = await client.chat.resume(savedTurnId).finalMessage();
@@ -161,7 +116,7 @@ export class ChatResource {
   resume(turnId: string): TurnStream {
     if (this.#settings.validate) checkId('turnId', turnId);
     const turn = this.#turns.find(turnId) ?? this.#follow({ turnId });
-    if (!turn.held && !turn.sent && !turn.ended) this.#start(turn);
+    if (!turn.held && !turn.wasSent && !turn.ended) this.#start(turn);
     return turn.stream;
   }
 
@@ -176,7 +131,7 @@ export class ChatResource {
     const { connection, now } = this.#settings;
     const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
     const refused = this.#closed ? new PartnerError('The client is closed') : connection.signedOut;
-    if (refused) turn.stream.fail(refused);
+    if (refused) turn.failed(refused);
     else {
       this.#turns.add(turn);
       turn.stream.on('recovered', (via) => connection.debug('turn recovered', { via }));
@@ -188,23 +143,20 @@ export class ChatResource {
   #start(turn: ActiveTurn): void {
     this.#settings.connection.connect();
     this.#resume(turn);
-    this.#recovery.check();
+    this.#check();
   }
 
   #resume(turn: ActiveTurn): void {
     if (turn.held) return;
-    const frame = turn.resumeFrame();
-    turn.lastHeardAt = this.#settings.now();
-    if (turn.sent) turn.recovering ??= frame.type === 'user.message' ? 'resend' : 'subscribe';
-    if (this.#settings.connection.send(frame)) turn.sentOnSocket();
+    if (this.#settings.connection.send(turn.resending(this.#settings.now()))) turn.sent();
   }
 
   #route(event: TurnEvent): void {
     const turn =
       this.#turns.find(event.turn_id) ?? this.#turns.find(turnOf(event)?.client_message_id);
-    if (!turn) return;
-    if (turn.receive(event, this.#settings.now())) this.#resume(turn);
-    if (turn.ended) this.#forget(turn);
+    const received = turn?.received(event, this.#settings.now());
+    if (received === 'gap') this.#resume(turn as ActiveTurn);
+    else if (received === 'ended') this.#forget(turn as ActiveTurn);
   }
 
   #rejected(event: ServerEventOf<'frame.rejected'>): void {
@@ -212,27 +164,72 @@ export class ChatResource {
     if (!turn) return;
     const { code, message, retryable, request_id: requestId } = event.error;
     const { timers, backoff, maxRetries } = this.#settings;
-    const rejections = ++turn.rejections;
+    const rejections = turn.rejected();
     if (retryable && rejections <= maxRetries) {
-      turn.resendTimer = timers.setTimeout(() => this.#resume(turn), backoff(rejections));
+      turn.resendScheduled(timers.setTimeout(() => this.#resume(turn), backoff(rejections)));
       return;
     }
     const status = API_ERROR_CODES[code as ApiErrorCode]?.status ?? 400;
-    turn.stream.fail(new PartnerApiError({ status, code, message, retryable, requestId }));
+    turn.failed(new PartnerApiError({ status, code, message, retryable, requestId }));
     this.#forget(turn);
+  }
+
+  /** Applies the recovery's decisions for every turn, now; sets the timer for the next ones. */
+  #check(): void {
+    const { timers, now, connection } = this.#settings;
+    timers.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const at = now();
+    const open = connection.state === 'open';
+    const turns = this.#turns.list();
+    if (!open) for (const turn of turns) turn.away(at);
+    for (const decision of decide(turns, at, open, this.#settings)) {
+      if (decision.kind === 'wait') {
+        this.#timer = timers.setTimeout(() => this.#check(), timerDelay(decision.ms));
+        continue;
+      }
+      const { turn } = decision;
+      if (turn.ended) continue;
+      if (decision.kind === 'expire') {
+        turn.failed(new PartnerTimeoutError(this.#settings.turnTimeoutMs));
+        this.#forget(turn);
+      } else if (decision.kind === 'poll') this.#poll(turn);
+      else {
+        turn.quiet();
+        this.#resume(turn);
+      }
+    }
+  }
+
+  /** Follows `turn` over REST (once at a time), then applies how that ended. */
+  #poll(turn: ActiveTurn): void {
+    if (turn.ended || turn.polling) return;
+    const signal = turn.pollStarted();
+    void followOverRest(turn, this.#settings, signal).then((outcome) => {
+      if (signal.aborted) return;
+      turn.pollStopped();
+      if (outcome.kind === 'waiting') {
+        turn.waiting(outcome.error);
+        turn.awayAgain(this.#settings.now());
+      } else {
+        if (outcome.kind === 'failed') turn.failed(outcome.error);
+        this.#forget(turn);
+      }
+      this.#check();
+    });
   }
 
   /** Stops following `turn`, with its timers and polling. */
   #forget(turn: ActiveTurn): void {
     this.#turns.delete(turn);
-    turn.polling?.abort();
+    turn.pollStopped();
     this.#settings.timers.clearTimeout(turn.resendTimer);
-    this.#recovery.check();
+    if (this.#turns.list().length === 0) this.#settings.timers.clearTimeout(this.#timer);
   }
 
   #failAll(error: Error): void {
     for (const turn of this.#turns.list()) {
-      turn.stream.fail(error);
+      turn.failed(error);
       this.#forget(turn);
     }
   }

@@ -1,4 +1,6 @@
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
+import { PartnerApiError } from '@partner-assistant/sdk-core';
+import type { ActiveTurn } from './active-turn.ts';
 import type { TurnStream } from './turn-stream.ts';
 
 /** A question the app wrote, as whoever keeps unsent questions stores it. */
@@ -36,3 +38,40 @@ export const memoryOnlyJournal: QuestionJournal = {
   accepted() {},
   refused() {},
 };
+
+/**
+ * Tells `journal` (the default: none) of a question the app wrote, and of how its turn ends:
+ * `accepted` once the server gave it an id, `refused` when the API refused it for good before
+ * that. Returns nothing when the question may leave at once, or a promise (never rejected) of
+ * the moment it may, with the name of the journal's failure if writing it down failed.
+ */
+export function journalQuestion(
+  journal: QuestionJournal = memoryOnlyJournal,
+  { message: frame, stream }: ActiveTurn,
+  now: number,
+): Promise<string | undefined> | undefined {
+  if (!frame) return undefined;
+  const { client_message_id: key, conversation_id: conversationId, location, metadata } = frame;
+  const createdAt = new Date(now).toISOString();
+  const question = { clientMessageId: key, conversationId, message: frame.message, createdAt };
+  let accepted = false;
+  stream.on('accepted', () => {
+    accepted = true;
+    journal.accepted(key, stream);
+  });
+  stream.on('error', (error) => {
+    if (!accepted && error instanceof PartnerApiError && !error.retryable)
+      journal.refused(key, error);
+  });
+  const failure = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+  try {
+    const written = journal.written({
+      ...question,
+      ...(location ? { location } : {}),
+      ...(metadata ? { metadata } : {}),
+    });
+    return written ? written.then(() => undefined, failure) : undefined;
+  } catch (error) {
+    return Promise.resolve(failure(error));
+  }
+}
