@@ -17,8 +17,8 @@ import {
   type SendMessageResponse,
   type SubmitFeedbackResponse,
   type Turn,
-  type TurnSummary,
   type TurnStreamStatus,
+  type TurnSummary,
 } from './index.ts';
 
 declare const client: PartnerAssistantClient;
