@@ -40,17 +40,18 @@ export const memoryOnlyJournal: QuestionJournal = {
 };
 
 /**
- * Tells `journal` (the default: none) of a question the app wrote, and of how its turn ends:
+ * Tells `journal` of a question the app wrote, and of how its turn ends:
  * `accepted` once the server gave it an id, `refused` when the API refused it for good before
  * that. Returns nothing when the question may leave at once, or a promise (never rejected) of
  * the moment it may, with the name of the journal's failure if writing it down failed.
  */
 export function journalQuestion(
-  journal: QuestionJournal = memoryOnlyJournal,
+  journal: QuestionJournal | undefined,
   { message: frame, stream }: ActiveTurn,
   now: number,
 ): Promise<string | undefined> | undefined {
-  if (!frame) return undefined;
+  // Without a journal (the default, `memoryOnlyJournal`), there is nobody to tell.
+  if (!journal || !frame) return undefined;
   const { client_message_id: key, conversation_id: conversationId, location, metadata } = frame;
   const createdAt = new Date(now).toISOString();
   const question = { clientMessageId: key, conversationId, message: frame.message, createdAt };
