@@ -1,4 +1,4 @@
-import { PartnerNetworkError } from '@partner-assistant/sdk-core';
+import { PartnerApiError, PartnerNetworkError } from '@partner-assistant/sdk-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatResource } from './chat.ts';
 import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
@@ -206,5 +206,21 @@ describe('the question journal', () => {
     });
     await expect(stream.finalMessage()).rejects.toMatchObject({ name: 'PartnerApiError' });
     expect(calls).toEqual(['written', 'refused key-1 PartnerApiError']);
+  });
+
+  it('is told of a refusal over REST; a closed client is no refusal (the question may leave later)', async () => {
+    const refusal = new PartnerApiError({ status: 422, code: 'invalid_request', message: 'no' });
+    const refused = recording(() => undefined);
+    const rest = setup({ journal: refused.journal, send: () => Promise.reject(refusal) });
+    ask(rest.chat, 'One');
+    await flush();
+    FakeSocket.last.serverClose(1006);
+    await rest.clock.advance(15_000);
+    expect(refused.calls).toEqual(['written', 'refused key-1 PartnerApiError']);
+    const closed = recording(() => undefined);
+    const { chat } = setup({ journal: closed.journal });
+    ask(chat, 'Two', 'key-2');
+    chat.close();
+    expect(closed.calls).toEqual(['written']);
   });
 });

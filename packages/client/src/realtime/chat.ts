@@ -11,7 +11,7 @@ import { ActiveTurn } from './active-turn.ts';
 import type { ChatSendInput } from './chat-options.ts';
 import type { Connection } from './connection.ts';
 import type { Timers } from './platform.ts';
-import { journalQuestion, type QuestionJournal } from './question-journal.ts';
+import { journalQuestion, type QuestionJournal, refusedForGood } from './question-journal.ts';
 import { decide, type RecoveryTiming } from './recovery.ts';
 import { followOverRest, type RestFollowSettings } from './rest-follow.ts';
 import { TurnRegistry } from './turn-registry.ts';
@@ -170,8 +170,7 @@ export class ChatResource {
       return;
     }
     const status = API_ERROR_CODES[code as ApiErrorCode]?.status ?? 400;
-    turn.failed(new PartnerApiError({ status, code, message, retryable, requestId }));
-    this.#forget(turn);
+    this.#refused(turn, new PartnerApiError({ status, code, message, retryable, requestId }));
   }
 
   /** Applies the recovery's decisions for every turn, now; sets the timer for the next ones. */
@@ -212,11 +211,20 @@ export class ChatResource {
         turn.waiting(outcome.error);
         turn.awayAgain(this.#settings.now());
       } else {
-        if (outcome.kind === 'failed') turn.failed(outcome.error);
-        this.#forget(turn);
+        if (outcome.kind === 'failed') this.#refused(turn, outcome.error);
+        else this.#forget(turn);
       }
       this.#check();
     });
+  }
+
+  /** The API (or the REST follow) ended `turn` with `error`: the journal hears of a refusal. */
+  #refused(turn: ActiveTurn, error: Error): void {
+    const key = turn.message?.client_message_id;
+    if (key !== undefined && refusedForGood(turn, error))
+      this.#settings.journal?.refused(key, error);
+    turn.failed(error);
+    this.#forget(turn);
   }
 
   /** Stops following `turn`, with its timers and polling. */

@@ -1,5 +1,5 @@
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
-import { PartnerApiError } from '@partner-assistant/sdk-core';
+import { isPartnerApiError } from '@partner-assistant/sdk-core';
 import type { ActiveTurn } from './active-turn.ts';
 import type { TurnStream } from './turn-stream.ts';
 
@@ -40,9 +40,8 @@ export const memoryOnlyJournal: QuestionJournal = {
 };
 
 /**
- * Tells `journal` of a question the app wrote, and of how its turn ends:
- * `accepted` once the server gave it an id, `refused` when the API refused it for good before
- * that. Returns nothing when the question may leave at once, or a promise (never rejected) of
+ * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted
+ * (`refused` is told by the chat, where the API refuses it: see {@link refusedForGood}). Returns nothing when the question may leave at once, or a promise (never rejected) of
  * the moment it may, with the name of the journal's failure if writing it down failed.
  */
 export function journalQuestion(
@@ -55,15 +54,7 @@ export function journalQuestion(
   const { client_message_id: key, conversation_id: conversationId, location, metadata } = frame;
   const createdAt = new Date(now).toISOString();
   const question = { clientMessageId: key, conversationId, message: frame.message, createdAt };
-  let accepted = false;
-  stream.on('accepted', () => {
-    accepted = true;
-    journal.accepted(key, stream);
-  });
-  stream.on('error', (error) => {
-    if (!accepted && error instanceof PartnerApiError && !error.retryable)
-      journal.refused(key, error);
-  });
+  stream.on('accepted', () => journal.accepted(key, stream));
   const failure = (error: unknown) => (error instanceof Error ? error.name : typeof error);
   try {
     const written = journal.written({
@@ -75,4 +66,14 @@ export function journalQuestion(
   } catch (error) {
     return Promise.resolve(failure(error));
   }
+}
+
+/**
+ * Whether `error`, which ended `turn`'s stream, is the API refusing its question for good: a
+ * non-retryable API error before the question was accepted. A closed client, a timeout or a
+ * connection refused for good (a token without `chat:read`...) is not: the question may be sent
+ * again later.
+ */
+export function refusedForGood(turn: ActiveTurn, error: Error): boolean {
+  return turn.tracker.turnId === undefined && isPartnerApiError(error) && !error.retryable;
 }
