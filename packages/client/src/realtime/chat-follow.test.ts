@@ -209,7 +209,12 @@ describe('the question journal', () => {
   });
 
   it('is told of a refusal over REST; a closed client is no refusal (the question may leave later)', async () => {
-    const refusal = new PartnerApiError({ status: 422, code: 'invalid_request', message: 'no' });
+    const refusal = new PartnerApiError({
+      status: 422,
+      code: 'invalid_request',
+      message: 'no',
+      retryable: false,
+    });
     const refused = recording(() => undefined);
     const rest = setup({ journal: refused.journal, send: () => Promise.reject(refusal) });
     ask(rest.chat, 'One');

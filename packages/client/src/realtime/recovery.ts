@@ -5,6 +5,8 @@ export interface ScheduledTurn {
   readonly idlePeriods: number;
   readonly awaySince: number | undefined;
   readonly polling: boolean;
+  /** Nothing may leave for it yet. */
+  readonly held: boolean;
 }
 
 /** The clock settings of the chat's recovery. */
@@ -48,7 +50,7 @@ export function decide<T extends ScheduledTurn>(
       continue;
     }
     next = Math.min(next, deadline);
-    if (turn.polling) continue;
+    if (turn.polling || turn.held) continue;
     const away = turn.awaySince ?? (open ? Infinity : at);
     const silent = open && at - turn.lastHeardAt >= idle;
     if (at - away >= window || (silent && turn.idlePeriods > 0)) {
