@@ -221,10 +221,14 @@ export class ChatResource {
   /** The API (or the REST follow) ended `turn` with `error`: the journal hears of a refusal. */
   #refused(turn: ActiveTurn, error: Error): void {
     const key = turn.message?.client_message_id;
-    if (key !== undefined && refusedForGood(turn, error))
-      this.#settings.journal?.refused(key, error);
+    const refused = key !== undefined && refusedForGood(turn, error);
     turn.failed(error);
     this.#forget(turn);
+    try {
+      if (refused) this.#settings.journal?.refused(key, error);
+    } catch (failure) {
+      this.#settings.connection.reportListenerError(failure);
+    }
   }
 
   /** Stops following `turn`, with its timers and polling. */

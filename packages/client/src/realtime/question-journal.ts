@@ -40,9 +40,10 @@ export const memoryOnlyJournal: QuestionJournal = {
 };
 
 /**
- * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted
- * (`refused` is told by the chat, where the API refuses it: see {@link refusedForGood}). Returns nothing when the question may leave at once, or a promise (never rejected) of
- * the moment it may, with the name of the journal's failure if writing it down failed.
+ * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted;
+ * `refused` is told by the chat, where the API refuses it (see {@link refusedForGood}). Returns
+ * nothing when the question may leave at once, or a promise (never rejected) of the moment it
+ * may, with the name of the journal's failure if writing it down failed.
  */
 export function journalQuestion(
   journal: QuestionJournal | undefined,
