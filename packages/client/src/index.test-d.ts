@@ -17,6 +17,7 @@ import {
   type SendMessageResponse,
   type SubmitFeedbackResponse,
   type Turn,
+  type TurnStreamStatus,
   type TurnSummary,
 } from './index.ts';
 
@@ -121,4 +122,14 @@ test('defaultHeaders is a client option of string values', () => {
   new PartnerAssistantClient({ baseUrl: 'https://x', token: 't', defaultHeaders: { 'X-A': 'b' } });
   // @ts-expect-error header values are strings
   new PartnerAssistantClient({ baseUrl: 'https://x', token: 't', defaultHeaders: { 'X-A': 1 } });
+});
+
+test('a turn stream tells each change of its status, with the reason it waits', () => {
+  const stream = client.chat.send({ conversationId: 'id', message: 'Hello?' });
+  expectTypeOf(stream.status).toEqualTypeOf<TurnStreamStatus>();
+  expectTypeOf<'waiting'>().toMatchTypeOf<TurnStreamStatus>();
+  stream.on('statechange', (status, reason) => {
+    expectTypeOf(status).toEqualTypeOf<TurnStreamStatus>();
+    expectTypeOf(reason).toEqualTypeOf<Error | undefined>();
+  });
 });

@@ -81,6 +81,26 @@ describe('turns.wait', () => {
     expect(sleeps[1]).toBeGreaterThan(sleeps[0] ?? 0);
   });
 
+  it('paces its polls with the default when given intervals that are not positive numbers', async () => {
+    const sleeps: number[] = [];
+    const { client } = clientFor(env.server, env.tenant, {
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        env.server.control.clock.advance(ms);
+      },
+    });
+    const { conversation_id } = await client.conversations.create();
+    const turn = await client.messages.send(conversation_id, { message: 'When is it open?' });
+    const ended = await client.turns.wait(turn.turn_id, {
+      pollIntervalMs: Number.NaN,
+      maxPollIntervalMs: -1,
+    });
+    expect(ended.status).toBe('completed');
+    expect(sleeps.length).toBeGreaterThan(1);
+    expect(sleeps[0]).toBe(250);
+    for (const ms of sleeps) expect(ms).toBeGreaterThanOrEqual(250);
+  });
+
   it('returns a failed turn with its error instead of throwing', async () => {
     const { client } = clientFor(env.server, env.tenant, {
       sleep: async (ms) => env.server.control.clock.advance(ms),

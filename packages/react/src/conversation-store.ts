@@ -10,7 +10,13 @@ import type {
   ConversationStatus,
 } from './conversation-state.ts';
 import { EMPTY_CONVERSATION } from './conversation-state.ts';
-import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
+import {
+  type HistoryReader,
+  type HistoryWindow,
+  landed,
+  newestPage,
+  olderPage,
+} from './history-window.ts';
 import {
   acceptTurn,
   type LiveTurn,
@@ -99,7 +105,8 @@ export class ConversationStore {
   readonly loadOlder = async (): Promise<void> => {
     if (this.#window.offset === 0) return;
     await this.#guard(async () => {
-      this.#window = await olderPage(this.#reader, this.#window, this.#pageSize);
+      const older = await olderPage(this.#reader, this.#window, this.#pageSize);
+      this.#window = landed(older, this.#window);
     });
   };
 
@@ -121,10 +128,11 @@ export class ConversationStore {
     this.#error = null; // a new start: `retry()` after the history failed to load
     this.#publish();
     await this.#guard(async () => {
-      this.#window = await newestPage(this.#reader, this.#pageSize).catch((error: unknown) => {
+      const newest = await newestPage(this.#reader, this.#pageSize).catch((error: unknown) => {
         this.#loading = undefined; // `retry()`, or the next component to subscribe, loads it again
         throw error;
       });
+      this.#window = landed(newest, this.#window);
       for (const question of this.#runningQuestions())
         void this.#track(resumedTurn(question), () => this.#client.chat.resume(question.turn_id));
     });

@@ -53,3 +53,14 @@ export async function olderPage(
     messages: [...messages.filter((m) => !known.has(m.message_id)), ...window.messages],
   };
 }
+
+/**
+ * `page`, read from the server, as it lands on `window` (what the store shows now): the messages
+ * `window` gained while the page was read (turns that settled here) stay after it; a late page
+ * merges, it never drops a settled turn.
+ */
+export function landed(page: HistoryWindow, window: HistoryWindow): HistoryWindow {
+  const known = new Set(page.messages.map((m) => m.message_id));
+  const kept = window.messages.filter((m) => !known.has(m.message_id));
+  return { offset: page.offset, messages: [...page.messages, ...kept] };
+}

@@ -18,10 +18,17 @@ export interface UserMessageFrame {
   metadata?: MessageMetadata | undefined;
 }
 
+/** The frame that (re)starts following a turn on a socket. */
+export type ResumeFrame = UserMessageFrame | { type: 'turn.subscribe'; turn_id: string };
+
+/** What happened to a turn on one event of its own. */
+export type Received = 'moved' | 'gap' | 'ended' | 'old';
+
 /**
- * A turn the chat follows until it ends: its stream, its bookkeeping, the counters its recovery
- * keeps, and the frame that resumes it on a new socket (the same `user.message` until the server
- * accepted it, `turn.subscribe` after). Sets no timers and does no I/O.
+ * One followed turn, from the moment the app wrote it (or resumed it) until it settles: its
+ * stream, its bookkeeping and what its recovery needs to know. Its state changes only through the
+ * methods named for what happened (`sent`, `accepted`, `rejected`, `received`, `quiet`, `away`,
+ * `waiting`...); the rest of the chat reads it. Sets no timers and does no I/O.
  */
 export class ActiveTurn {
   readonly stream: TurnStream;
@@ -29,22 +36,15 @@ export class ActiveTurn {
   readonly message: UserMessageFrame | undefined;
   /** When it was sent or resumed: its `turnTimeoutMs` counts from there. */
   readonly startedAt: number;
-  /** Last time an event of this turn arrived, or it was (re)subscribed. */
-  lastHeardAt: number;
-  /** Idle periods in a row with nothing heard: the second sends it to REST. */
-  idlePeriods = 0;
-  /** Since when the turn waits for the socket without progress (unset while it progresses). */
-  awaySince: number | undefined;
-  /** Retryable refusals (`frame.rejected`) resent so far. */
-  rejections = 0;
-  /** The timer of the resend after a retryable refusal. */
-  resendTimer: unknown;
-  /** The turn's frame went out on a socket once: sending it again is a recovery. */
-  sent = false;
-  /** How the turn is being brought back, until it moves again. */
-  recovering: RecoveryPath | undefined;
-  /** Stops the REST polling of this turn, while it runs. */
-  polling: AbortController | undefined;
+  #lastHeardAt: number;
+  #idlePeriods = 0;
+  #awaySince: number | undefined;
+  #rejections = 0;
+  #sent = false;
+  #held = false;
+  #recovering: RecoveryPath | undefined;
+  #polling: AbortController | undefined;
+  #resendTimer: unknown;
 
   constructor(
     origin: { message: UserMessageFrame } | { turnId: string },
@@ -55,30 +55,120 @@ export class ActiveTurn {
     this.message = 'message' in origin ? origin.message : undefined;
     this.tracker = new TurnTracker();
     if ('turnId' in origin) this.accepted(origin.turnId);
-    this.startedAt = this.lastHeardAt = now;
+    this.startedAt = this.#lastHeardAt = now;
   }
 
+  /** Completed, or failed. */
   get ended(): boolean {
     return this.tracker.ended || this.stream.status === 'failed';
   }
+  /** Last time an event of this turn arrived, or it was (re)subscribed. */
+  get lastHeardAt(): number {
+    return this.#lastHeardAt;
+  }
+  /** Idle periods in a row with nothing heard: the second sends it to REST. */
+  get idlePeriods(): number {
+    return this.#idlePeriods;
+  }
+  /** Since when the turn waits for the socket without progress (unset while it progresses). */
+  get awaySince(): number | undefined {
+    return this.#awaySince;
+  }
+  /** Followed over REST right now. */
+  get polling(): boolean {
+    return this.#polling !== undefined;
+  }
+  /** Nothing may leave for it yet (the journal is writing it down). */
+  get held(): boolean {
+    return this.#held;
+  }
+  /** Its frame went out on a socket once. */
+  get wasSent(): boolean {
+    return this.#sent;
+  }
 
-  /** The frame that (re)starts following this turn on a fresh socket. */
-  resumeFrame(): UserMessageFrame | { type: 'turn.subscribe'; turn_id: string } {
+  /** The app wrote it; nothing leaves until `released`. */
+  hold(): void {
+    this.#held = true;
+  }
+  released(): void {
+    this.#held = false;
+  }
+
+  /** Its frame is about to leave (again): the frame, and the silence clock restarted. */
+  resending(now: number): ResumeFrame {
+    this.#lastHeardAt = now;
     const turnId = this.tracker.turnId;
+    if (this.#sent) this.#recovering ??= turnId === undefined ? 'resend' : 'subscribe';
     return turnId === undefined
       ? (this.message as UserMessageFrame)
       : { type: 'turn.subscribe', turn_id: turnId };
   }
 
-  /** Takes an event; returns true when a gap in `seq` asks for a resubscription. */
-  receive(event: TurnEvent, now: number): boolean {
-    this.lastHeardAt = now;
-    this.idlePeriods = 0;
+  /** Its frame went out on an open socket. */
+  sent(): void {
+    this.#sent = true;
+    if (this.stream.status === 'waiting')
+      this.stream.deliver([{ kind: 'state', status: 'pending' }]);
+  }
+
+  /** The question cannot leave (the API is unreachable): it waits, and its stream says so. */
+  waiting(reason: Error | undefined): void {
+    if (this.tracker.turnId === undefined && !this.ended)
+      this.stream.deliver([{ kind: 'state', status: 'waiting', reason }]);
+  }
+
+  /** The socket is not open at `now`. */
+  away(now: number): void {
+    this.#awaySince ??= now;
+  }
+
+  /** Back to waiting for the socket, from `now` (REST could not reach the API). */
+  awayAgain(now: number): void {
+    this.#awaySince = now;
+  }
+
+  /** Nothing was heard of it for a whole idle period. */
+  quiet(): void {
+    this.#idlePeriods++;
+  }
+
+  /** The server refused its frame (`frame.rejected`): the refusals so far. */
+  rejected(): number {
+    return ++this.#rejections;
+  }
+
+  /** A resend after a retryable refusal is due on `timer`. */
+  resendScheduled(timer: unknown): void {
+    this.#resendTimer = timer;
+  }
+  /** The timer of the resend after a retryable refusal, if any. */
+  get resendTimer(): unknown {
+    return this.#resendTimer;
+  }
+
+  /** Its REST polling starts: the signal that stops it. */
+  pollStarted(): AbortSignal {
+    this.#polling = new AbortController();
+    this.#recovering = 'rest';
+    return this.#polling.signal;
+  }
+
+  /** Its REST polling stopped (or is to stop). */
+  pollStopped(): void {
+    this.#polling?.abort();
+    this.#polling = undefined;
+  }
+
+  /** Takes an event of its own. */
+  received(event: TurnEvent, now: number): Received {
+    this.#lastHeardAt = now;
+    this.#idlePeriods = 0;
     const notices = this.tracker.apply(event);
-    if (notices[0]?.kind === 'gap') return true;
-    if (notices.length > 0) this.awaySince = undefined; // progress
+    if (notices[0]?.kind === 'gap') return 'gap';
+    if (notices.length > 0) this.#awaySince = undefined; // progress
     this.#deliver(notices);
-    return false;
+    return this.ended ? 'ended' : notices.length > 0 ? 'moved' : 'old';
   }
 
   /** Takes the turn's id (and its user message's, when sent over REST), learnt over REST. */
@@ -89,15 +179,21 @@ export class ActiveTurn {
   }
 
   /** Takes the turn as read over REST. */
-  receiveTurn(turn: Turn): void {
+  receivedTurn(turn: Turn): void {
     this.#deliver(this.tracker.applyTurn(turn));
   }
 
+  /** It cannot be followed any more (`error`: why). */
+  failed(error: Error): void {
+    this.stream.fail(error);
+    this.pollStopped();
+  }
+
   #deliver(notices: TurnNotice[]): void {
-    const via = this.recovering;
+    const via = this.#recovering;
     if (via && notices.length > 0) {
-      this.recovering = undefined;
-      notices.push({ kind: 'recovered', via });
+      this.#recovering = undefined;
+      notices.unshift({ kind: 'recovered', via });
     }
     this.stream.deliver(notices);
   }

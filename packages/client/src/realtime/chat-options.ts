@@ -1,6 +1,24 @@
+import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import type { Backoff } from '@partner-assistant/sdk-core';
 import type { LifecycleAdapter } from './lifecycle.ts';
 import type { WebSocketConstructor } from './platform.ts';
+
+/** Input of `client.chat.send`. */
+export interface ChatSendInput {
+  /** The conversation to ask in. */
+  conversationId: string;
+  /** The user's question. */
+  message: string;
+  /** Where the question is asked from (`city`, `commune`, `postal_code`...). */
+  location?: Location;
+  /** Your app's platform and version, for diagnostics. */
+  metadata?: MessageMetadata;
+  /**
+   * Idempotency key; generated when absent and reused by every resend, so one turn is created.
+   * Sending again with the key of a question still followed returns that question's stream.
+   */
+  clientMessageId?: string;
+}
 
 /** Options of the WebSocket channel, part of the client options. */
 export interface RealtimeOptions {

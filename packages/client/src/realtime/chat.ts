@@ -1,89 +1,75 @@
 import type {
-  Location,
-  MessageMetadata,
   ReceivedServerEventOf as ServerEventOf,
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
 import { API_ERROR_CODES, type ApiErrorCode } from '@partner-assistant/contract/constants';
-import { PartnerApiError, PartnerError } from '@partner-assistant/sdk-core';
+import { PartnerApiError, PartnerError, PartnerTimeoutError } from '@partner-assistant/sdk-core';
+import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import { createClientMessageId } from '../internal/client-message-id.ts';
-import { idKey } from '../internal/id-key.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
 import { ActiveTurn } from './active-turn.ts';
+import type { ChatSendInput } from './chat-options.ts';
 import type { Connection } from './connection.ts';
-import { Recovery, type RecoverySettings } from './recovery.ts';
+import type { Timers } from './platform.ts';
+import { journalQuestion, type QuestionJournal, refusedForGood } from './question-journal.ts';
+import { decide, type RecoveryTiming } from './recovery.ts';
+import { followOverRest, type RestFollowSettings } from './rest-follow.ts';
+import { TurnRegistry } from './turn-registry.ts';
 import type { TurnStream } from './turn-stream.ts';
 import { turnOf } from './turn-tracker.ts';
 
-/** Input of {@link ChatResource.send}. */
-export interface ChatSendInput {
-  /** The conversation to ask in. */
-  conversationId: string;
-  /** The user's question. */
-  message: string;
-  /** Where the question is asked from (`city`, `commune`, `postal_code`...). */
-  location?: Location;
-  /** Your app's platform and version, for diagnostics. */
-  metadata?: MessageMetadata;
-  /** Idempotency key; generated when absent and reused by every resend, so one turn is created. */
-  clientMessageId?: string;
-}
+export type { ChatSendInput } from './chat-options.ts';
 
 /** What the chat needs besides the connection. */
-export interface ChatSettings
-  extends Omit<RecoverySettings, 'isOpen' | 'resubscribe' | 'forget' | 'accepted'> {
+export interface ChatSettings extends RecoveryTiming, RestFollowSettings {
   connection: Connection;
+  timers: Timers;
+  now: () => number;
   validate: boolean;
+  /** Told of each question written, accepted or refused. @default memoryOnlyJournal */
+  journal?: QuestionJournal | undefined;
 }
 
 /**
  * `client.chat`: questions and answers over the WebSocket. A turn is followed until it ends,
  * whatever happens to the socket: resent or resubscribed on every new socket, resubscribed when
- * it goes quiet, and read over REST when the socket does not deliver it (see `Recovery`).
+ * it goes quiet, and read over REST when the socket does not deliver it (see `decide`). A
+ * question the API cannot take yet waits for the network, until `turnTimeoutMs`.
  */
 export class ChatResource {
   readonly #settings: ChatSettings;
-  /**
-   * Unfinished turns, by turn id once known (lower-cased, as ids arrive from the door), by
-   * `client_message_id` (as given) before.
-   */
-  readonly #active = new Map<string, ActiveTurn>();
-  readonly #recovery: Recovery;
+  readonly #turns = new TurnRegistry();
+  #timer: unknown;
   #closed = false;
 
   /** @internal */
   constructor(settings: ChatSettings) {
     this.#settings = settings;
     const { connection } = settings;
-    this.#recovery = new Recovery(
-      {
-        ...settings,
-        isOpen: () => connection.state === 'open',
-        resubscribe: (turn) => this.#resume(turn),
-        forget: (turn) => this.#forget(turn),
-        accepted: (turn, turnId, userMessageId) => this.#index(turn, turnId, userMessageId),
-      },
-      () => this.#active.values(),
-    );
     connection.on('open', () => {
-      for (const turn of this.#active.values()) this.#resume(turn);
+      for (const turn of this.#turns.list()) this.#resume(turn);
     });
     connection.on('frame', (event) => {
       if (event.type === 'frame.rejected') this.#rejected(event);
       else if (event.type !== 'pong') this.#route(event);
     });
-    connection.on('statechange', () => this.#recovery.check());
+    connection.on('statechange', (state, { reason }) => {
+      if (state === 'reconnecting' || state === 'suspended')
+        for (const turn of this.#turns.list()) turn.waiting(reason);
+      this.#check();
+    });
     // A frame of the turn did not pass the door: read the turn over REST at once (as well).
     connection.on('skipped', (turnId) => {
-      const turn = this.#active.get(turnId);
-      if (turn) void this.#recovery.poll(turn);
+      const turn = this.#turns.find(turnId);
+      if (turn) this.#poll(turn);
     });
     connection.on('failure', (error) => this.#failAll(error));
   }
 
   /**
-   * Sends a question over the WebSocket (connecting if needed; queued while disconnected) and
-   * returns its stream.
+   * Sends a question over the WebSocket (connecting if needed) and returns its stream. While the
+   * API is unreachable the question waits (status `waiting`) and leaves when the connection
+   * returns, until `turnTimeoutMs`.
    * @throws {PartnerValidationError} At once, on a bad input; nothing is sent.
    * @example
    * ```ts
@@ -93,20 +79,35 @@ export class ChatResource {
    */
   send(input: ChatSendInput): TurnStream {
     if (this.#settings.validate) checkSendMessage(input?.conversationId, input, 'chat');
-    const message = {
-      type: 'user.message' as const,
-      conversation_id: input.conversationId,
-      client_message_id: input.clientMessageId ?? createClientMessageId(),
-      message: input.message,
-      location: input.location,
-      metadata: input.metadata,
-    };
-    return this.#follow(message.client_message_id, { message });
+    const { conversationId, message, location, metadata } = input;
+    const clientMessageId = input.clientMessageId ?? createClientMessageId();
+    const followed = this.#turns.find(clientMessageId);
+    if (followed) return followed.stream;
+    const turn = this.#follow({
+      message: {
+        type: 'user.message',
+        ...{ conversation_id: conversationId, client_message_id: clientMessageId },
+        ...{ message, location, metadata },
+      },
+    });
+    if (turn.ended) return turn.stream;
+    const written = journalQuestion(this.#settings.journal, turn, this.#settings.now());
+    if (!written) this.#start(turn);
+    else {
+      turn.hold();
+      void written.then((failure) => {
+        if (failure) this.#settings.connection.debug('question not journaled', { failure });
+        turn.released();
+        if (!turn.ended) this.#start(turn);
+      });
+    }
+    return turn.stream;
   }
 
   /**
    * Follows an existing turn (after an app restart, or one sent over REST): its stream starts
-   * from a snapshot of everything so far; its `turnId` resolves at once.
+   * from a snapshot of everything so far; its `turnId` resolves at once. A turn already followed
+   * gives the same stream.
    * @example
    * ```ts
    * const final = await client.chat.resume(savedTurnId).finalMessage();
@@ -114,7 +115,9 @@ export class ChatResource {
    */
   resume(turnId: string): TurnStream {
     if (this.#settings.validate) checkId('turnId', turnId);
-    return this.#follow(idKey(turnId), { turnId });
+    const turn = this.#turns.find(turnId) ?? this.#follow({ turnId });
+    if (!turn.held && !turn.wasSent && !turn.ended) this.#start(turn);
+    return turn.stream;
   }
 
   /** @internal Ends every unfinished stream and timer. */
@@ -123,75 +126,122 @@ export class ChatResource {
     this.#failAll(new PartnerError('The client was closed before the turn ended'));
   }
 
-  #follow(key: string, origin: ConstructorParameters<typeof ActiveTurn>[0]): TurnStream {
+  /** A new turn, followed from now on (or failed at once when the client cannot follow it). */
+  #follow(origin: ConstructorParameters<typeof ActiveTurn>[0]): ActiveTurn {
     const { connection, now } = this.#settings;
     const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
     const refused = this.#closed ? new PartnerError('The client is closed') : connection.signedOut;
-    if (refused) {
-      turn.stream.fail(refused);
-      return turn.stream;
+    if (refused) turn.failed(refused);
+    else {
+      this.#turns.add(turn);
+      turn.stream.on('recovered', (via) => connection.debug('turn recovered', { via }));
     }
-    this.#active.set(key, turn);
-    turn.stream.on('recovered', (via) => connection.debug('turn recovered', { via }));
-    connection.connect();
+    return turn;
+  }
+
+  /** Sends the turn's first frame (connecting if needed) and starts its clock. */
+  #start(turn: ActiveTurn): void {
+    this.#settings.connection.connect();
     this.#resume(turn);
-    this.#recovery.check();
-    return turn.stream;
+    this.#check();
   }
 
   #resume(turn: ActiveTurn): void {
-    const frame = turn.resumeFrame();
-    turn.lastHeardAt = this.#settings.now();
-    if (turn.sent) turn.recovering ??= frame.type === 'user.message' ? 'resend' : 'subscribe';
-    if (this.#settings.connection.send(frame)) turn.sent = true;
+    if (turn.held) return;
+    if (this.#settings.connection.send(turn.resending(this.#settings.now()))) turn.sent();
   }
 
   #route(event: TurnEvent): void {
     const turn =
-      this.#active.get(event.turn_id) ?? this.#active.get(turnOf(event)?.client_message_id ?? '');
-    if (!turn) return;
-    if (turn.receive(event, this.#settings.now())) this.#resume(turn);
-    if (turn.ended) this.#forget(turn);
-    else if (turn.tracker.turnId !== undefined) this.#index(turn, turn.tracker.turnId);
-  }
-
-  /** Files a turn under its id, once the server gave it one. */
-  #index(turn: ActiveTurn, turnId: string, userMessageId?: string): void {
-    turn.accepted(turnId, userMessageId);
-    const key = idKey(turnId);
-    if (this.#active.get(key) === turn) return;
-    this.#forget(turn, false);
-    this.#active.set(key, turn);
+      this.#turns.find(event.turn_id) ?? this.#turns.find(turnOf(event)?.client_message_id);
+    const received = turn?.received(event, this.#settings.now());
+    if (received === 'gap') this.#resume(turn as ActiveTurn);
+    else if (received === 'ended') this.#forget(turn as ActiveTurn);
   }
 
   #rejected(event: ServerEventOf<'frame.rejected'>): void {
-    const key = event.turn_id ?? event.client_message_id;
-    const turn = key === undefined ? undefined : this.#active.get(key);
+    const turn = this.#turns.find(event.turn_id) ?? this.#turns.find(event.client_message_id);
     if (!turn) return;
     const { code, message, retryable, request_id: requestId } = event.error;
     const { timers, backoff, maxRetries } = this.#settings;
-    const rejections = ++turn.rejections;
+    const rejections = turn.rejected();
     if (retryable && rejections <= maxRetries) {
-      turn.resendTimer = timers.setTimeout(() => this.#resume(turn), backoff(rejections));
+      turn.resendScheduled(timers.setTimeout(() => this.#resume(turn), backoff(rejections)));
       return;
     }
     const status = API_ERROR_CODES[code as ApiErrorCode]?.status ?? 400;
-    turn.stream.fail(new PartnerApiError({ status, code, message, retryable, requestId }));
-    this.#forget(turn);
+    this.#refused(turn, new PartnerApiError({ status, code, message, retryable, requestId }));
   }
 
-  /** Stops following `turn` (`ended`: for good, with its timers and polling). */
-  #forget(turn: ActiveTurn, ended = true): void {
-    for (const [key, value] of this.#active) if (value === turn) this.#active.delete(key);
-    if (!ended) return;
-    turn.polling?.abort();
+  /** Applies the recovery's decisions for every turn, now; sets the timer for the next ones. */
+  #check(): void {
+    const { timers, now, connection } = this.#settings;
+    timers.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const at = now();
+    const open = connection.state === 'open';
+    const turns = this.#turns.list();
+    if (!open) for (const turn of turns) turn.away(at);
+    for (const decision of decide(turns, at, open, this.#settings)) {
+      if (decision.kind === 'wait') {
+        this.#timer = timers.setTimeout(() => this.#check(), timerDelay(decision.ms));
+        continue;
+      }
+      const { turn } = decision;
+      if (turn.ended) continue;
+      if (decision.kind === 'expire') {
+        turn.failed(new PartnerTimeoutError(this.#settings.turnTimeoutMs));
+        this.#forget(turn);
+      } else if (decision.kind === 'poll') this.#poll(turn);
+      else {
+        turn.quiet();
+        this.#resume(turn);
+      }
+    }
+  }
+
+  /** Follows `turn` over REST (once at a time), then applies how that ended. */
+  #poll(turn: ActiveTurn): void {
+    if (turn.ended || turn.polling) return;
+    const signal = turn.pollStarted();
+    void followOverRest(turn, this.#settings, signal).then((outcome) => {
+      if (signal.aborted) return;
+      turn.pollStopped();
+      if (outcome.kind === 'waiting') {
+        turn.waiting(outcome.error);
+        turn.awayAgain(this.#settings.now());
+      } else {
+        if (outcome.kind === 'failed') this.#refused(turn, outcome.error);
+        else this.#forget(turn);
+      }
+      this.#check();
+    });
+  }
+
+  /** The API (or the REST follow) ended `turn` with `error`: the journal hears of a refusal. */
+  #refused(turn: ActiveTurn, error: Error): void {
+    const key = turn.message?.client_message_id;
+    const refused = key !== undefined && refusedForGood(turn, error);
+    turn.failed(error);
+    this.#forget(turn);
+    try {
+      if (refused) this.#settings.journal?.refused(key, error);
+    } catch (failure) {
+      this.#settings.connection.reportListenerError(failure);
+    }
+  }
+
+  /** Stops following `turn`, with its timers and polling. */
+  #forget(turn: ActiveTurn): void {
+    this.#turns.delete(turn);
+    turn.pollStopped();
     this.#settings.timers.clearTimeout(turn.resendTimer);
-    this.#recovery.check();
+    if (this.#turns.list().length === 0) this.#settings.timers.clearTimeout(this.#timer);
   }
 
   #failAll(error: Error): void {
-    for (const turn of [...this.#active.values()]) {
-      turn.stream.fail(error);
+    for (const turn of this.#turns.list()) {
+      turn.failed(error);
       this.#forget(turn);
     }
   }

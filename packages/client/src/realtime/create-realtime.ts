@@ -13,6 +13,7 @@ import { REALTIME_DEFAULTS, type RealtimeOptions } from './chat-options.ts';
 import { Connection } from './connection.ts';
 import { browserLifecycle } from './lifecycle.ts';
 import { systemTimers, type Timers, type WebSocketConstructor } from './platform.ts';
+import type { QuestionJournal } from './question-journal.ts';
 
 /** What the client hands to the realtime part. */
 export interface RealtimeContext {
@@ -26,6 +27,8 @@ export interface RealtimeContext {
   /** Used when `WebSocket` is not given and the runtime has no global one (Node 20: `ws`). */
   fallbackWebSocket: (() => WebSocketConstructor | undefined) | undefined;
   timers?: Timers;
+  /** Told of the questions the chat sends (a durable outbox). @default none: memory only */
+  journal?: QuestionJournal;
 }
 
 /** The channel URL: `wsUrl`, or the API URL with a ws scheme; a query string is refused. */
@@ -84,6 +87,7 @@ export function createRealtime(options: RealtimeOptions, context: RealtimeContex
     backoff: transport.retry.backoff,
     maxRetries: transport.retry.maxRetries,
     sleep: transport.retry.sleep,
+    journal: context.journal,
   });
   return { connection, chat };
 }

@@ -1,138 +1,66 @@
-import {
-  type Backoff,
-  isPartnerError,
-  PartnerError,
-  PartnerTimeoutError,
-} from '@partner-assistant/sdk-core';
-import type { MessagesResource } from '../resources/messages.ts';
-import type { TurnsResource } from '../resources/turns.ts';
-import type { ActiveTurn } from './active-turn.ts';
-import type { Timers } from './platform.ts';
+/** What the scheduler reads of a followed turn. */
+export interface ScheduledTurn {
+  readonly startedAt: number;
+  readonly lastHeardAt: number;
+  readonly idlePeriods: number;
+  readonly awaySince: number | undefined;
+  readonly polling: boolean;
+  /** Nothing may leave for it yet. */
+  readonly held: boolean;
+}
 
-/** What the recovery of the chat's turns needs. */
-export interface RecoverySettings {
-  messages: MessagesResource;
-  turns: TurnsResource;
-  timers: Timers;
-  now: () => number;
+/** The clock settings of the chat's recovery. */
+export interface RecoveryTiming {
   streamIdleTimeoutMs: number;
   recoveryWindowMs: number;
   /** The longest a turn is followed before its stream fails with a `PartnerTimeoutError`. */
   turnTimeoutMs: number;
-  /** Waits between REST attempts. */
-  backoff: Backoff;
-  /** Retryable REST failures in a row before the stream fails with the last one. */
-  maxRetries: number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** True while the socket is open. */
-  isOpen: () => boolean;
-  /** Sends the turn's resume frame again. */
-  resubscribe: (turn: ActiveTurn) => void;
-  /** The turn ended, or its polling stopped: stop following it. */
-  forget: (turn: ActiveTurn) => void;
-  /** The server gave the turn its id (over REST). */
-  accepted: (turn: ActiveTurn, turnId: string, userMessageId: string | undefined) => void;
 }
 
+/** What to do with a turn now, or when to look again. */
+export type Decision<T> =
+  | { kind: 'resubscribe'; turn: T }
+  | { kind: 'poll'; turn: T }
+  | { kind: 'expire'; turn: T }
+  | { kind: 'wait'; ms: number };
+
 /**
- * Keeps every followed turn moving, with one timer: a turn silent for `streamIdleTimeoutMs` on an
- * open socket is resubscribed, and a second silence sends it to REST; a turn without progress for
- * `recoveryWindowMs` since the socket went away is followed over REST, even if the socket keeps
- * coming back without delivering (a socket that opens and dies is not progress); a turn whose
- * event did not pass the door is read over REST at once (see `ChatResource`). REST polling
- * waits between attempts and gives up after `maxRetries` retryable failures in a row, and a turn
- * not ended `turnTimeoutMs` after it was sent fails with a `PartnerTimeoutError`: every stream
- * settles, whatever the server says.
+ * The recovery of the chat's turns, as a pure function of their state, the socket and the clock:
+ * a turn silent for `streamIdleTimeoutMs` on an open socket is resubscribed, and a second silence
+ * sends it to REST (`poll`); a turn without progress for `recoveryWindowMs` since the socket went
+ * away is followed over REST, even if the socket keeps coming back without delivering; a turn not
+ * ended `turnTimeoutMs` after it was sent `expire`s. `wait` says when to decide again (once, at
+ * the end; none when nothing is due). The chat applies the decisions (`expire` last); nothing here
+ * changes a turn or calls back.
  */
-export class Recovery {
-  readonly #settings: RecoverySettings;
-  readonly #turns: () => Iterable<ActiveTurn>;
-  #timer: unknown;
-
-  constructor(settings: RecoverySettings, turns: () => Iterable<ActiveTurn>) {
-    this.#settings = settings;
-    this.#turns = turns;
-  }
-
-  /** Judges every turn now and sets the timer for the next decision. */
-  check(): void {
-    const { timers, now, streamIdleTimeoutMs: idle, recoveryWindowMs: window } = this.#settings;
-    const { turnTimeoutMs } = this.#settings;
-    this.stop();
-    const open = this.#settings.isOpen();
-    const at = now();
-    const expired: ActiveTurn[] = [];
-    let next = Infinity;
-    for (const turn of this.#turns()) {
-      const deadline = turn.startedAt + turnTimeoutMs;
-      if (at >= deadline) {
-        expired.push(turn);
-        continue;
-      }
-      next = Math.min(next, deadline);
-      if (turn.polling) continue;
-      if (!open) turn.awaySince ??= at;
-      const away = turn.awaySince ?? Infinity;
-      const silent = open && at - turn.lastHeardAt >= idle;
-      if (silent) turn.idlePeriods++;
-      if (at - away >= window || (silent && turn.idlePeriods > 1)) {
-        void this.poll(turn);
-        continue;
-      }
-      if (silent) this.#settings.resubscribe(turn);
-      next = Math.min(next, away + window, open ? turn.lastHeardAt + idle : Infinity);
+export function decide<T extends ScheduledTurn>(
+  turns: readonly T[],
+  at: number,
+  open: boolean,
+  timing: RecoveryTiming,
+): Decision<T>[] {
+  const { streamIdleTimeoutMs: idle, recoveryWindowMs: window, turnTimeoutMs } = timing;
+  const decisions: Decision<T>[] = [];
+  const expired: Decision<T>[] = [];
+  let next = Infinity;
+  for (const turn of turns) {
+    const deadline = turn.startedAt + turnTimeoutMs;
+    if (at >= deadline) {
+      expired.push({ kind: 'expire', turn });
+      continue;
     }
-    // Timers take at most 2^31 - 1 ms (about 24 days); a longer one would fire at once.
-    if (next < Infinity)
-      this.#timer = timers.setTimeout(() => this.check(), Math.min(next - at, 2 ** 31 - 1));
-    // Failed after the loop: forgetting a turn judges the others again.
-    for (const turn of expired) {
-      turn.stream.fail(new PartnerTimeoutError(turnTimeoutMs));
-      this.#settings.forget(turn);
+    next = Math.min(next, deadline);
+    if (turn.polling || turn.held) continue;
+    const away = turn.awaySince ?? (open ? Infinity : at);
+    const silent = open && at - turn.lastHeardAt >= idle;
+    if (at - away >= window || (silent && turn.idlePeriods > 0)) {
+      decisions.push({ kind: 'poll', turn });
+      continue;
     }
+    if (silent) decisions.push({ kind: 'resubscribe', turn });
+    // A turn resubscribed now is heard of now: its next silence counts from here.
+    next = Math.min(next, away + window, open ? (silent ? at : turn.lastHeardAt) + idle : Infinity);
   }
-
-  /** Clears the timer. */
-  stop(): void {
-    this.#settings.timers.clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-
-  /** Follows a turn over REST until it ends (once at a time): the socket is not delivering it. */
-  async poll(turn: ActiveTurn): Promise<void> {
-    if (turn.ended || turn.polling) return;
-    const stop = new AbortController();
-    const { signal } = stop;
-    turn.polling = stop;
-    turn.recovering = 'rest';
-    const { messages, turns, backoff, sleep, maxRetries } = this.#settings;
-    for (let failures = 0; !turn.ended && !signal.aborted; ) {
-      try {
-        const { message } = turn;
-        if (turn.tracker.turnId === undefined && message) {
-          // The same idempotency key: if the socket had delivered it, this finds that turn.
-          const {
-            conversation_id,
-            client_message_id: clientMessageId,
-            location,
-            metadata,
-          } = message;
-          const input = { message: message.message, location, metadata, clientMessageId };
-          const sent = await messages.send(conversation_id, input, { signal });
-          this.#settings.accepted(turn, sent.turn_id, sent.user_message_id);
-        }
-        turn.receiveTurn(await turns.wait(turn.tracker.turnId ?? '', { signal }));
-        failures = 0;
-      } catch (error) {
-        if (signal.aborted) break;
-        if (!isPartnerError(error) || !error.retryable || ++failures > maxRetries) {
-          turn.stream.fail(error instanceof Error ? error : new PartnerError(String(error)));
-          break;
-        }
-      }
-      if (!turn.ended) await sleep(backoff(failures + 1), signal).catch(() => {});
-    }
-    turn.polling = undefined;
-    this.#settings.forget(turn);
-  }
+  if (next < Infinity) decisions.push({ kind: 'wait', ms: next - at });
+  return [...decisions, ...expired];
 }

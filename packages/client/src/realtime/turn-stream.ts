@@ -9,6 +9,11 @@ export interface TurnStreamEvents extends Record<string, unknown[]> {
    * the user's message, when it said (not for a turn resumed by id).
    */
   accepted: [turnId: string, userMessageId: string | undefined];
+  /**
+   * `status` changed. `reason` comes with `waiting`: why the question cannot leave (the network
+   * or the API is unreachable); it leaves by itself when the connection returns.
+   */
+  statechange: [status: TurnStreamStatus, reason: Error | undefined];
   /** A progress label (`assistant.status`), such as "Looking up the opening hours". */
   status: [label: string];
   /** New answer text, and all the answer text so far. */
@@ -74,7 +79,11 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     this.turnId = this.#turnId.promise;
   }
 
-  /** `pending` until accepted, then `queued`, `running`, `completed` or `failed`. */
+  /**
+   * `pending` until accepted (`waiting` while the API is unreachable: the question is kept and
+   * sent when the connection returns, until `turnTimeoutMs`), then `queued`, `running`,
+   * `completed` or `failed`. Each change is a `statechange` event.
+   */
   get status(): TurnStreamStatus {
     return this.#status;
   }
@@ -113,11 +122,13 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   /** @internal Applies what the tracker decided. */
   deliver(notices: TurnNotice[]): void {
     for (const notice of notices) {
+      // A settled stream delivers nothing more (a listener may have closed the client).
+      if (this.#error || (this.#status === 'completed' && notice.kind !== 'completed')) break;
       if (notice.kind === 'accepted') {
         this.#turnId.resolve(notice.turnId);
         this.emit('accepted', notice.turnId, notice.userMessageId);
       } else if (notice.kind === 'recovered') this.emit('recovered', notice.via);
-      else if (notice.kind === 'state') this.#status = notice.status;
+      else if (notice.kind === 'state') this.#set(notice.status, notice.reason);
       else if (notice.kind === 'event') {
         this.#events.push(notice.event);
         this.emit('event', notice.event);
@@ -143,12 +154,18 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   fail(error: Error): void {
     if (this.#error || this.#status === 'completed') return;
     this.#error = error;
-    this.#status = 'failed';
     this.#text = '';
     this.#turnId.reject(error);
     this.#final.reject(error);
+    this.#set('failed', error);
     this.emit('error', error);
     this.#wake();
+  }
+
+  #set(status: TurnStreamStatus, reason?: Error): void {
+    if (status === this.#status) return;
+    this.#status = status;
+    this.emit('statechange', status, reason);
   }
 
   #wake(): void {

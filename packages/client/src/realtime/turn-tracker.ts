@@ -9,7 +9,13 @@ import { PartnerTurnError } from '../errors/partner-turn-error.ts';
 import { idKey } from '../internal/id-key.ts';
 
 /** Where a turn stands, as its stream has seen it. */
-export type TurnStreamStatus = 'pending' | 'queued' | 'running' | 'completed' | 'failed';
+export type TurnStreamStatus =
+  | 'pending'
+  | 'waiting'
+  | 'queued'
+  | 'running'
+  | 'completed'
+  | 'failed';
 
 /** How a turn was brought back after the socket failed it: see `TurnStream`'s `recovered`. */
 export type RecoveryPath = 'subscribe' | 'resend' | 'rest';
@@ -17,7 +23,7 @@ export type RecoveryPath = 'subscribe' | 'resend' | 'rest';
 /** What the stream must tell its listeners after one event or one REST read. */
 export type TurnNotice =
   | { kind: 'accepted'; turnId: string; userMessageId?: string | undefined }
-  | { kind: 'state'; status: TurnStreamStatus }
+  | { kind: 'state'; status: TurnStreamStatus; reason?: Error }
   | { kind: 'event'; event: TurnEvent }
   | { kind: 'label'; label: string }
   | { kind: 'delta'; text: string; snapshot: string }

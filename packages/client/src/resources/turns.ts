@@ -1,6 +1,7 @@
 import type { DeleteTurnResponse, ReceivedTurn as Turn } from '@partner-assistant/contract';
 import { isTurnInProgress } from '@partner-assistant/contract/constants';
 import type { ApiResult, RequestOptions } from '@partner-assistant/sdk-core';
+import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import type { ApiCaller } from '../internal/api-caller.ts';
 import { ApiPromise } from '../rest/api-promise.ts';
 import { checkId } from '../validation/request-checks.ts';
@@ -9,12 +10,13 @@ import { checkId } from '../validation/request-checks.ts';
 export interface WaitForTurnOptions extends RequestOptions {
   /**
    * Wait before the first poll; each later wait is 1.5 times longer, up to `maxPollIntervalMs`.
+   * A value that is not a positive number (`NaN`, 0, negative) means the default.
    * @default 250
    * @example 1000
    */
   pollIntervalMs?: number;
   /**
-   * Longest wait between two polls.
+   * Longest wait between two polls (not a positive number: the default).
    * @default 2000
    * @example 5000
    */
@@ -61,8 +63,11 @@ export class TurnsResource {
    * ```
    */
   wait(turnId: string, options: WaitForTurnOptions = {}): ApiPromise<Turn> {
-    const max = options.maxPollIntervalMs ?? WAIT_FOR_TURN_DEFAULTS.maxPollIntervalMs;
-    let interval = options.pollIntervalMs ?? WAIT_FOR_TURN_DEFAULTS.pollIntervalMs;
+    // A wait that is not a positive number (`NaN`, 0, negative) is the default: never a hot loop.
+    const valid = (ms: number | undefined, fallback: number) =>
+      ms !== undefined && ms > 0 ? timerDelay(ms) : fallback;
+    const max = valid(options.maxPollIntervalMs, WAIT_FOR_TURN_DEFAULTS.maxPollIntervalMs);
+    let interval = valid(options.pollIntervalMs, WAIT_FOR_TURN_DEFAULTS.pollIntervalMs);
     const poll = async (): Promise<ApiResult<Turn>> => {
       for (;;) {
         const result = await this.get(turnId, options).withResponse();

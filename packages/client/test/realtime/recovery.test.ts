@@ -5,7 +5,7 @@ import {
   isPartnerTurnError,
   type TurnStream,
 } from '../../src/index.ts';
-import { clientFor, createTenant, useReferenceServer } from '../support/reference-server.ts';
+import { clientFor, createTenant, until, useReferenceServer } from '../support/reference-server.ts';
 import { switchableWebSocket } from '../support/switchable-websocket.ts';
 
 const env = useReferenceServer({ processingMs: 80 });
@@ -131,6 +131,43 @@ describe('recovery over real sockets', () => {
       (m) => m.role === 'user',
     );
     expect(users).toHaveLength(1);
+    await client.close();
+  });
+});
+
+describe('a question asked while the API is unreachable', () => {
+  it('waits (status waiting, with the reason), then is sent once when the API is back: one turn', async () => {
+    const network = switchableWebSocket();
+    let down = false;
+    let refused = 0;
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      if (!down) return globalThis.fetch(input, init);
+      refused++;
+      return Promise.reject(new TypeError('fetch failed'));
+    };
+    const { client } = realtimeClient({
+      WebSocket: network.WebSocket,
+      fetch,
+      maxRetries: 0,
+      recoveryWindowMs: 100,
+      reconnectBackoff: () => 50,
+    });
+    const { conversation_id } = await client.conversations.create();
+    network.control.blocked = down = true;
+    const stream = client.chat.send({ conversationId: conversation_id, message: 'Still there?' });
+    const changes: [string, string | undefined][] = [];
+    stream.on('statechange', (status, reason) => changes.push([status, reason?.name]));
+    await until(() => refused >= 3); // REST tried, and tried again: the question still waits
+    expect(stream.status).toBe('waiting');
+    expect(changes[0]).toEqual(['waiting', expect.stringMatching(/Error$/)]);
+    network.control.blocked = down = false;
+    const { seen, final } = await outcome(stream);
+    expect(seen).toBe(final.content);
+    const users = (await client.messages.list(conversation_id)).messages.filter(
+      (m) => m.role === 'user',
+    );
+    expect(users).toHaveLength(1);
+    expect(changes.map(([status]) => status)).toContain('completed');
     await client.close();
   });
 });

@@ -1,0 +1,231 @@
+import { PartnerApiError, PartnerNetworkError } from '@partner-assistant/sdk-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChatResource } from './chat.ts';
+import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
+import {
+  accepted,
+  CONVERSATION_ID as CONVERSATION,
+  event,
+  message,
+  TURN_ID as TURN,
+  turn,
+} from './frames.test-support.ts';
+import type { PendingQuestion, QuestionJournal } from './question-journal.ts';
+import type { TurnStreamStatus } from './turn-tracker.ts';
+
+afterEach(() => {
+  FakeSocket.instances.length = 0;
+});
+
+interface Setup {
+  turnTimeoutMs?: number;
+  /** `messages.send` over REST. */
+  send?: () => Promise<unknown>;
+  journal?: QuestionJournal;
+}
+
+function setup({ turnTimeoutMs = 600_000, send, journal }: Setup = {}) {
+  const clock = new FakeClock();
+  const { connection } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
+  const restCalls: string[] = [];
+  const chat = new ChatResource({
+    connection,
+    messages: {
+      send: async () => {
+        restCalls.push('send');
+        return send ? send() : turn('queued');
+      },
+    } as never,
+    turns: { wait: () => new Promise(() => {}) } as never,
+    timers: clock,
+    now: () => clock.now,
+    validate: true,
+    streamIdleTimeoutMs: 30_000,
+    recoveryWindowMs: 15_000,
+    turnTimeoutMs,
+    backoff: () => 100,
+    maxRetries: 2,
+    sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms)),
+    journal,
+  });
+  return { clock, chat, restCalls };
+}
+
+const ask = (chat: ChatResource, text: string, key = 'key-1') =>
+  chat.send({ conversationId: CONVERSATION, message: text, clientMessageId: key });
+
+const sentMessages = () =>
+  FakeSocket.instances.flatMap((socket) => socket.sent).filter((f) => f.type === 'user.message');
+
+describe('a turn followed twice', () => {
+  it('a resend with the same key, a resume of its id: one stream, settled by turnTimeoutMs', async () => {
+    const { chat, clock } = setup({ turnTimeoutMs: 60_000 });
+    const first = ask(chat, 'One');
+    const again = ask(chat, 'One');
+    await flush();
+    FakeSocket.last.accept();
+    FakeSocket.last.receive(accepted());
+    const resumed = chat.resume(TURN.toUpperCase());
+    const resumedAgain = chat.resume(TURN);
+    expect(new Set([first, again, resumed, resumedAgain]).size).toBe(1);
+    expect(sentMessages()).toHaveLength(1);
+    await clock.advance(60_000);
+    await expect(first.finalMessage()).rejects.toMatchObject({ name: 'PartnerTimeoutError' });
+  });
+
+  it('resumed twice before any event: both settle at close()', async () => {
+    const { chat } = setup();
+    const first = chat.resume(TURN);
+    const second = chat.resume(TURN);
+    chat.close();
+    await expect(first.finalMessage()).rejects.toThrow(/closed/);
+    await expect(second.finalMessage()).rejects.toThrow(/closed/);
+  });
+
+  it('a key sent again after its turn settled starts a new stream', async () => {
+    const { chat } = setup();
+    const first = ask(chat, 'One');
+    await flush();
+    FakeSocket.last.accept();
+    FakeSocket.last.receive(accepted());
+    FakeSocket.last.receive(event('assistant.completed', 2, { message: message('Done') }));
+    await expect(first.finalMessage()).resolves.toMatchObject({ content: 'Done' });
+    expect(ask(chat, 'One')).not.toBe(first);
+  });
+});
+
+describe('a listener that closes the client during the final delivery', () => {
+  it('ends delivery: after the stream settled nothing else arrives', async () => {
+    const { chat } = setup();
+    const stream = ask(chat, 'One');
+    await flush();
+    FakeSocket.last.accept();
+    FakeSocket.last.receive(accepted());
+    const seen: string[] = [];
+    stream.on('delta', () => {
+      seen.push('delta');
+      chat.close();
+    });
+    stream.on('error', () => seen.push('error'));
+    stream.on('completed', () => seen.push('completed'));
+    FakeSocket.last.receive(event('assistant.completed', 2, { message: message('All of it') }));
+    expect(seen).toEqual(['delta', 'error']);
+    expect(stream.status).toBe('failed');
+  });
+});
+
+describe('a question asked while the API is unreachable', () => {
+  const unreachable = () => Promise.reject(new PartnerNetworkError('connection refused'));
+
+  it('waits (status and statechange say so), then leaves once when the connection returns', async () => {
+    const { chat, clock, restCalls } = setup({ send: unreachable });
+    const stream = ask(chat, 'Still there?');
+    const changes: [TurnStreamStatus, string | undefined][] = [];
+    stream.on('statechange', (status, reason) => changes.push([status, reason?.name]));
+    await flush();
+    for (let i = 0; i < 4; i++) {
+      FakeSocket.last.serverClose(1006); // the socket cannot open
+      await clock.advance(20_000); // past the recovery window: REST is unreachable too
+    }
+    expect(restCalls.length).toBeGreaterThan(1);
+    expect(stream.status).toBe('waiting');
+    expect(changes[0]).toEqual(['waiting', 'PartnerNetworkError']);
+    await clock.advance(30_000);
+    FakeSocket.last.accept();
+    expect(stream.status).toBe('pending');
+    expect(sentMessages()).toHaveLength(1);
+    FakeSocket.last.receive(accepted());
+    FakeSocket.last.receive(event('assistant.completed', 2, { message: message('Yes') }));
+    await expect(stream.finalMessage()).resolves.toMatchObject({ content: 'Yes' });
+    expect(changes.map(([status]) => status)).toEqual([
+      'waiting',
+      'pending',
+      'queued',
+      'completed',
+    ]);
+  });
+
+  it('is given up at turnTimeoutMs with a PartnerTimeoutError', async () => {
+    const { chat, clock } = setup({ send: unreachable, turnTimeoutMs: 120_000 });
+    const stream = ask(chat, 'Still there?');
+    await flush();
+    for (let at = 0; at < 115_000; at += 5000) {
+      FakeSocket.last.serverClose(1006);
+      await clock.advance(5000);
+    }
+    expect(stream.status).toBe('waiting');
+    await clock.advance(5000);
+    await expect(stream.finalMessage()).rejects.toMatchObject({ name: 'PartnerTimeoutError' });
+    chat.close();
+  });
+});
+
+describe('the question journal', () => {
+  function recording(written: () => Promise<void> | void) {
+    const calls: string[] = [];
+    const questions: PendingQuestion[] = [];
+    const journal: QuestionJournal = {
+      written: (question) => {
+        calls.push('written');
+        questions.push(question);
+        return written();
+      },
+      accepted: (key) => calls.push(`accepted ${key}`),
+      refused: (key, error) => calls.push(`refused ${key} ${error.name}`),
+    };
+    return { journal, calls, questions };
+  }
+
+  it('is told before the question leaves, and when its turn is accepted', async () => {
+    let release!: () => void;
+    const { journal, calls, questions } = recording(() => new Promise((r) => (release = r)));
+    const { chat } = setup({ journal });
+    ask(chat, 'One');
+    await flush();
+    expect(FakeSocket.instances).toHaveLength(0); // nothing leaves before it is written down
+    release();
+    await flush();
+    FakeSocket.last.accept();
+    expect(sentMessages()).toHaveLength(1);
+    FakeSocket.last.receive(accepted());
+    expect(calls).toEqual(['written', 'accepted key-1']);
+    expect(questions[0]).toMatchObject({ clientMessageId: 'key-1', conversationId: CONVERSATION });
+  });
+
+  it('a storage failure never stops the question; a final refusal is told', async () => {
+    const { journal, calls } = recording(() => Promise.reject(new Error('quota')));
+    const { chat } = setup({ journal });
+    const stream = ask(chat, 'One');
+    await flush();
+    FakeSocket.last.accept();
+    expect(sentMessages()).toHaveLength(1);
+    FakeSocket.last.receive({
+      type: 'frame.rejected',
+      client_message_id: 'key-1',
+      error: { code: 'invalid_request', message: 'no', retryable: false, request_id: 'r' },
+    });
+    await expect(stream.finalMessage()).rejects.toMatchObject({ name: 'PartnerApiError' });
+    expect(calls).toEqual(['written', 'refused key-1 PartnerApiError']);
+  });
+
+  it('is told of a refusal over REST; a closed client is no refusal (the question may leave later)', async () => {
+    const refusal = new PartnerApiError({
+      status: 422,
+      code: 'invalid_request',
+      message: 'no',
+      retryable: false,
+    });
+    const refused = recording(() => undefined);
+    const rest = setup({ journal: refused.journal, send: () => Promise.reject(refusal) });
+    ask(rest.chat, 'One');
+    await flush();
+    FakeSocket.last.serverClose(1006);
+    await rest.clock.advance(15_000);
+    expect(refused.calls).toEqual(['written', 'refused key-1 PartnerApiError']);
+    const closed = recording(() => undefined);
+    const { chat } = setup({ journal: closed.journal });
+    ask(chat, 'Two', 'key-2');
+    chat.close();
+    expect(closed.calls).toEqual(['written']);
+  });
+});

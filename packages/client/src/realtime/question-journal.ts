@@ -1,0 +1,80 @@
+import type { Location, MessageMetadata } from '@partner-assistant/contract';
+import { isPartnerApiError } from '@partner-assistant/sdk-core';
+import type { ActiveTurn } from './active-turn.ts';
+import type { TurnStream } from './turn-stream.ts';
+
+/** A question the app wrote, as whoever keeps unsent questions stores it. */
+export interface PendingQuestion {
+  /** Its idempotency key: sending it again with this key never makes a second turn. */
+  clientMessageId: string;
+  /** The conversation it was asked in. */
+  conversationId: string;
+  /** The user's question. */
+  message: string;
+  /** Where it was asked from, if given. */
+  location?: Location;
+  /** The app's platform and version, if given. */
+  metadata?: MessageMetadata;
+  /** When the app wrote it (ISO 8601, the client's clock). */
+  createdAt: string;
+}
+
+/** What the chat tells whoever keeps unsent questions (the in-memory default does nothing). */
+export interface QuestionJournal {
+  /**
+   * A question was written by the app: called before any request for it leaves, which waits for
+   * a returned promise; one that rejects (storage failure) never stops the question from being sent.
+   */
+  written(question: PendingQuestion): Promise<void> | void;
+  /** The API accepted the question's turn; `stream` follows it. */
+  accepted(clientMessageId: string, stream: TurnStream): void;
+  /** The API refused the question for good (sending it again would be refused too). */
+  refused(clientMessageId: string, error: Error): void;
+}
+
+/** The default journal: questions wait in memory only. */
+export const memoryOnlyJournal: QuestionJournal = {
+  written() {},
+  accepted() {},
+  refused() {},
+};
+
+/**
+ * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted;
+ * `refused` is told by the chat, where the API refuses it (see {@link refusedForGood}). Returns
+ * nothing when the question may leave at once, or a promise (never rejected) of the moment it
+ * may, with the name of the journal's failure if writing it down failed.
+ */
+export function journalQuestion(
+  journal: QuestionJournal | undefined,
+  { message: frame, stream }: ActiveTurn,
+  now: number,
+): Promise<string | undefined> | undefined {
+  // Without a journal (the default, `memoryOnlyJournal`), there is nobody to tell.
+  if (!journal || !frame) return undefined;
+  const { client_message_id: key, conversation_id: conversationId, location, metadata } = frame;
+  const createdAt = new Date(now).toISOString();
+  const question = { clientMessageId: key, conversationId, message: frame.message, createdAt };
+  stream.on('accepted', () => journal.accepted(key, stream));
+  const failure = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+  try {
+    const written = journal.written({
+      ...question,
+      ...(location ? { location } : {}),
+      ...(metadata ? { metadata } : {}),
+    });
+    return written ? written.then(() => undefined, failure) : undefined;
+  } catch (error) {
+    return Promise.resolve(failure(error));
+  }
+}
+
+/**
+ * Whether `error`, which ended `turn`'s stream, is the API refusing its question for good: a
+ * non-retryable API error before the question was accepted. A closed client, a timeout or a
+ * connection refused for good (a token without `chat:read`...) is not: the question may be sent
+ * again later.
+ */
+export function refusedForGood(turn: ActiveTurn, error: Error): boolean {
+  return turn.tracker.turnId === undefined && isPartnerApiError(error) && !error.retryable;
+}

@@ -1,0 +1,60 @@
+import { type Backoff, isPartnerError, PartnerError } from '@partner-assistant/sdk-core';
+import type { MessagesResource } from '../resources/messages.ts';
+import type { TurnsResource } from '../resources/turns.ts';
+import type { ActiveTurn } from './active-turn.ts';
+
+/** What following a turn over REST needs. */
+export interface RestFollowSettings {
+  messages: MessagesResource;
+  turns: TurnsResource;
+  /** Waits between REST attempts. */
+  backoff: Backoff;
+  /** Retryable REST failures in a row before the stream fails with the last one. */
+  maxRetries: number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** How a REST follow ended: the turn ended (or was stopped), gave up, or must wait for the network. */
+export type RestOutcome =
+  | { kind: 'done' }
+  | { kind: 'failed'; error: Error }
+  | { kind: 'waiting'; error: Error };
+
+/**
+ * Follows a turn over REST until it ends or `signal` stops it: a never-accepted question is sent
+ * with its idempotency key (if the socket had delivered it, this finds that turn), then the turn
+ * is awaited. Waits between attempts; gives up after `maxRetries` retryable failures in a row. A
+ * question the API has not taken yet does not give up on a retryable failure: it goes back to
+ * waiting for the network (`waiting`). Reports through the turn's own methods only.
+ */
+export async function followOverRest(
+  turn: ActiveTurn,
+  settings: RestFollowSettings,
+  signal: AbortSignal,
+): Promise<RestOutcome> {
+  const { messages, turns, backoff, sleep, maxRetries } = settings;
+  for (let failures = 0; !turn.ended && !signal.aborted; ) {
+    try {
+      const { message } = turn;
+      if (turn.tracker.turnId === undefined && message) {
+        const { conversation_id, client_message_id: clientMessageId, location, metadata } = message;
+        const input = { message: message.message, location, metadata, clientMessageId };
+        const sent = await messages.send(conversation_id, input, { signal });
+        turn.accepted(sent.turn_id, sent.user_message_id);
+      }
+      turn.receivedTurn(await turns.wait(turn.tracker.turnId ?? '', { signal }));
+      failures = 0;
+    } catch (error) {
+      if (signal.aborted) break;
+      const retryable = isPartnerError(error) && error.retryable;
+      if (retryable && turn.tracker.turnId === undefined) return { kind: 'waiting', error };
+      if (!retryable || ++failures > maxRetries)
+        return {
+          kind: 'failed',
+          error: error instanceof Error ? error : new PartnerError(String(error)),
+        };
+    }
+    if (!turn.ended) await sleep(backoff(failures + 1), signal).catch(() => {});
+  }
+  return { kind: 'done' };
+}
