@@ -15,8 +15,8 @@ export interface HeartbeatSettings {
 
 /**
  * Detects a dead socket: a `ping` after `intervalMs` of silence, and death when no frame arrives
- * within `timeoutMs` of it. Every decision is taken against the wall clock (`now()`), not by
- * counting timer ticks, so a ping sent before a laptop slept is found unanswered by the first
+ * within `timeoutMs` of it. Every decision is taken against the monotonic clock (`now()`), not
+ * by counting timer ticks (nor by the wall clock, which a time sync moves), so a ping sent before a laptop slept is found unanswered by the first
  * timer or {@link check} after waking, and the socket is dropped instead of lingering as a zombie.
  */
 export class Heartbeat {
@@ -44,10 +44,12 @@ export class Heartbeat {
     this.#settings.timers.clearTimeout(this.#timer);
   }
 
-  /** Any frame proves the socket alive. */
+  /** Any frame proves the socket alive; an answered ping plans the next one `intervalMs` on. */
   frameReceived(): void {
     this.#lastFrameAt = this.#settings.now();
+    const answered = this.#pingSentAt !== undefined;
     this.#pingSentAt = undefined;
+    if (answered && this.#running) this.#schedule();
   }
 
   /** Sends a ping now unless one is out (after a wake-up: is the socket still there?). */
@@ -56,7 +58,7 @@ export class Heartbeat {
     if (this.#pingSentAt === undefined) this.#ping();
   }
 
-  /** Decides from the wall clock; returns true when the socket was declared dead. */
+  /** Decides from the clock; returns true when the socket was declared dead. */
   check(): boolean {
     if (!this.#running) return false;
     const { now, intervalMs, timeoutMs } = this.#settings;

@@ -1,3 +1,5 @@
+import { timerDelay } from '@partner-assistant/sdk-core/internal';
+
 /** The part of the standard `WebSocket` the client uses (browsers, React Native, undici, ws). */
 export interface WebSocketLike {
   readonly readyState: number;
@@ -28,10 +30,31 @@ export type WebSocketConstructor = new (
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /**
+   * The monotonic clock these timers run on, in ms; the connection measures every wait with it.
+   * @default `performance.now()` where available, else `Date.now()`
+   */
+  clock?: () => number;
 }
 
-/** The runtime's timers, looked up when called. */
+/**
+ * A monotonic clock in ms: `performance.now()` where the runtime has it, which the wall clock
+ * going back or forward (a time sync, a user changing the time) does not move.
+ */
+export const monotonicNow = (): number =>
+  typeof performance === 'undefined' ? Date.now() : performance.now();
+
+/** The runtime's timers, looked up when called, on the {@link monotonicNow} clock. */
 export const systemTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  clock: monotonicNow,
 };
+
+/** `timers` with every delay brought into `setTimeout`'s range (see `timerDelay`). */
+export function boundedTimers(timers: Timers): Timers {
+  return {
+    setTimeout: (callback, ms) => timers.setTimeout(callback, timerDelay(ms)),
+    clearTimeout: (handle) => timers.clearTimeout(handle),
+  };
+}

@@ -1,0 +1,213 @@
+import type { ServerEvent } from '@partner-assistant/contract';
+import { WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract/constants';
+import {
+  PartnerConfigurationError,
+  type PartnerLogger,
+  PartnerNetworkError,
+} from '@partner-assistant/sdk-core';
+import { readServerFrame } from './frame-reader.ts';
+import { Heartbeat } from './heartbeat.ts';
+import type { Timers, WebSocketConstructor, WebSocketLike } from './platform.ts';
+
+/**
+ * Where an attempt stands: waiting for its `token`, `opening` its socket, `open`, or `ended`
+ * (after which it does nothing more, whatever arrives).
+ */
+export type AttemptPhase = 'token' | 'opening' | 'open' | 'ended';
+
+/**
+ * A socket that stayed up this long counts as a working connection (the backoff starts over after
+ * it) even when nothing was asked of it. One that closes sooner counts only if it delivered what
+ * was asked: a server that accepts, answers the ping and crashes is retried with growing delays.
+ */
+export const WORKING_AFTER_MS = 10_000;
+
+/** How long `close()` waits for the closing handshake before the socket is terminated. */
+const CLOSE_WAIT_MS = 250;
+
+/** What an attempt needs, injected. */
+export interface AttemptSettings {
+  url: string;
+  WebSocket: () => WebSocketConstructor | undefined;
+  timers: Timers;
+  /** The monotonic clock. */
+  now: () => number;
+  heartbeat: { intervalMs: number; timeoutMs: number };
+  logger: PartnerLogger | undefined;
+}
+
+/** What an attempt tells its connection. */
+export interface AttemptHooks {
+  /** The socket opened (a `ping` is out: its `pong` proves the token was accepted). */
+  open(): void;
+  /** The first frame of this socket arrived: the server kept it. */
+  verified(): void;
+  /** An event passed the door. */
+  frame(event: ServerEvent): void;
+  /** An event of turn `turnId` did not pass the door. */
+  skipped(turnId: string): void;
+  /** The attempt ended by itself: closed with a code, or an error (`fatal`: retrying cannot help). */
+  end(reason: number | Error, fatal?: boolean): void;
+}
+
+/**
+ * One attempt at a socket: its token, the socket opening, the heartbeat while it is open, and its
+ * end. Its `phase` is the only state an attempt has; an ended attempt ignores a late token and
+ * every event of its socket, so `close()` during the token wait leaves no socket behind.
+ */
+export class SocketAttempt {
+  phase: AttemptPhase = 'token';
+  /** The token the socket was opened with ('' before). */
+  token = '';
+  #socket: WebSocketLike | undefined;
+  #openedAt = 0;
+  /** A frame other than `ping` was sent and not answered yet; `true`: answered. */
+  #asked: boolean | undefined;
+  #verified = false;
+  readonly #heartbeat: Heartbeat;
+
+  constructor(
+    private readonly settings: AttemptSettings,
+    private readonly hooks: AttemptHooks,
+  ) {
+    this.#heartbeat = new Heartbeat({
+      ...settings.heartbeat,
+      now: settings.now,
+      timers: settings.timers,
+      sendPing: () => this.send({ type: 'ping' }),
+      onDead: () => this.drop('heartbeat: no answer to ping'),
+    });
+  }
+
+  /** Whether the connection worked: up {@link WORKING_AFTER_MS}, or it answered what was asked. */
+  get worked(): boolean {
+    return (
+      this.#verified &&
+      (this.#asked === true || this.settings.now() - this.#openedAt >= WORKING_AFTER_MS)
+    );
+  }
+
+  /** Opens the socket once `token` resolves (`undefined`: the provider has no other token). */
+  async start(token: Promise<string | undefined>): Promise<void> {
+    let value: string | undefined;
+    try {
+      value = await token;
+    } catch (error) {
+      if (this.phase === 'token') this.#end(error as Error);
+      return;
+    }
+    if (this.phase !== 'token') return;
+    if (value === undefined) {
+      this.#end(4401); // refused, and the provider has no other token
+      return;
+    }
+    const WebSocket = this.settings.WebSocket();
+    let socket: WebSocketLike;
+    try {
+      if (typeof WebSocket !== 'function') throw new TypeError('no WebSocket');
+      socket = new WebSocket(this.settings.url, [WEBSOCKET_SUBPROTOCOL, value]);
+    } catch (error) {
+      this.#end(
+        new PartnerConfigurationError(
+          typeof WebSocket === 'function'
+            ? `Could not open the WebSocket: ${(error as Error).name}`
+            : "No WebSocket available: pass the `WebSocket` option (in Node 20, `ws` or undici's WebSocket)",
+        ),
+        true,
+      );
+      return;
+    }
+    this.token = value;
+    this.#socket = socket;
+    this.phase = 'opening';
+    socket.onopen = () => {
+      this.phase = 'open';
+      this.#openedAt = this.settings.now();
+      this.#heartbeat.start();
+      this.send({ type: 'ping' });
+      this.hooks.open();
+    };
+    socket.onmessage = (message) => this.#receive(message.data);
+    socket.onclose = (event) => this.#end(event.code);
+    socket.onerror = () => {}; // a close event follows
+  }
+
+  /** Sends a frame if the socket is open; false otherwise. */
+  send(frame: { type: string }): boolean {
+    const socket = this.#socket;
+    if (socket?.readyState !== 1) return false;
+    if (frame.type !== 'ping' && this.#asked !== true) this.#asked = false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** After a wake-up or `online`: is the socket still there? (A ping unless one is out.) */
+  probe(): void {
+    this.#heartbeat.probe();
+  }
+
+  /** Drops the socket without a closing handshake (it stopped answering, or the network left). */
+  drop(reason: string): void {
+    const socket = this.#socket;
+    if (socket?.terminate) socket.terminate();
+    else socket?.close(4000);
+    this.#end(new PartnerNetworkError(`Dropped the socket: ${reason}`));
+  }
+
+  /**
+   * Ends the attempt without telling the connection: resolves once the socket has closed, or was
+   * terminated when the server did not finish the closing handshake within 250 ms.
+   */
+  close(): Promise<void> {
+    const socket = this.#detach();
+    if (!socket || socket.readyState >= 2) return Promise.resolve();
+    const { timers } = this.settings;
+    return new Promise((resolve) => {
+      const done = () => {
+        timers.clearTimeout(timer);
+        socket.terminate?.();
+        resolve();
+      };
+      const timer = timers.setTimeout(done, CLOSE_WAIT_MS);
+      socket.onclose = done;
+      socket.close(1000);
+    });
+  }
+
+  #receive(data: unknown): void {
+    this.#heartbeat.frameReceived();
+    if (!this.#verified) {
+      this.#verified = true;
+      this.hooks.verified();
+    }
+    const event = readServerFrame(data);
+    if (Array.isArray(event)) {
+      const [reason, turnId] = event;
+      const type = reason.split(':', 1)[0];
+      this.settings.logger?.warn?.('partner-assistant: skipped a server frame', { type, reason });
+      if (typeof turnId === 'string') this.hooks.skipped(turnId);
+    } else if (event) {
+      if (this.#asked === false && event.type !== 'pong') this.#asked = true;
+      this.hooks.frame(event);
+    }
+  }
+
+  #end(reason: number | Error, fatal?: boolean): void {
+    if (this.phase === 'ended') return;
+    this.#detach();
+    this.hooks.end(reason, fatal);
+  }
+
+  #detach(): WebSocketLike | undefined {
+    this.phase = 'ended';
+    this.#heartbeat.stop();
+    const socket = this.#socket;
+    this.#socket = undefined;
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = null;
+      // Never null: `ws` throws an `error` nobody listens to (closing while connecting does that).
+      socket.onerror = () => {};
+    }
+    return socket;
+  }
+}
