@@ -36,11 +36,9 @@ export interface ConnectionStateChange {
 export interface ConnectionStateRule {
   /**
    * What `connect()` does: `start` a new run (lifecycle subscribed, token source reset), try `now`
-   * when no socket is up or opening, or nothing (`none`).
+   * when no socket is up or opening, or nothing (`none`). `online` and `foreground` try `now` too.
    */
   readonly connect: 'start' | 'now' | 'none';
-  /** Whether `online` or `foreground` makes the planned attempt at once. */
-  readonly wakes: boolean;
   /** The states it may change to; any other change is refused. */
   readonly next: readonly ConnectionState[];
 }
@@ -50,14 +48,14 @@ export interface ConnectionStateRule {
  * (its `connect: 'start'` is for a refusal or a sign-out).
  */
 export const CONNECTION_STATES: Readonly<Record<ConnectionState, ConnectionStateRule>> = {
-  idle: { connect: 'start', wakes: false, next: ['connecting', 'closed'] },
+  idle: { connect: 'start', next: ['connecting', 'closed'] },
   connecting: {
     connect: 'now',
-    wakes: false,
+
     next: ['open', 'reconnecting', 'suspended', 'closed'],
   },
-  open: { connect: 'none', wakes: false, next: ['reconnecting', 'suspended', 'closed'] },
-  reconnecting: { connect: 'now', wakes: true, next: ['open', 'suspended', 'closed'] },
-  suspended: { connect: 'now', wakes: true, next: ['open', 'reconnecting', 'closed'] },
-  closed: { connect: 'start', wakes: false, next: ['connecting'] },
+  open: { connect: 'none', next: ['reconnecting', 'suspended', 'closed'] },
+  reconnecting: { connect: 'now', next: ['open', 'suspended', 'closed'] },
+  suspended: { connect: 'now', next: ['open', 'reconnecting', 'closed'] },
+  closed: { connect: 'start', next: ['connecting'] },
 };

@@ -233,7 +233,7 @@ export class Connection extends Emitter<ConnectionEvents> {
     } else if (signal === 'online' || signal === 'foreground') {
       this.#online ||= signal === 'online';
       if (attempt) attempt.probe();
-      else if (this.#online && CONNECTION_STATES[this.#state].wakes) this.#open();
+      else if (this.#online && CONNECTION_STATES[this.#state].connect === 'now') this.#open();
     }
   }
 

@@ -14,24 +14,27 @@ export class RetryPlan implements ReconnectProgress {
   #at: number | undefined;
   #timer: unknown;
 
-  constructor(
-    private readonly timers: Timers,
-    private readonly now: () => number,
-    private readonly changed: (retryInMs: number | undefined) => void,
-  ) {
+  readonly #timers: Timers;
+  readonly #now: () => number;
+  readonly #changed: (retryInMs: number | undefined) => void;
+
+  constructor(timers: Timers, now: () => number, changed: (retryInMs: number | undefined) => void) {
+    this.#timers = timers;
+    this.#now = now;
+    this.#changed = changed;
     this.failingSince = now();
   }
 
   /** Ms until the planned attempt (counting down), or `undefined` when none is planned. */
   get retryInMs(): number | undefined {
     const at = this.#at;
-    return at === undefined ? undefined : Math.max(0, at - this.now());
+    return at === undefined ? undefined : Math.max(0, at - this.#now());
   }
 
   /** The connection worked (or a new run begins): the next attempt starts at once again. */
   reset(): void {
     this.attempt = 0;
-    this.failingSince = this.now();
+    this.failingSince = this.#now();
   }
 
   /**
@@ -40,22 +43,22 @@ export class RetryPlan implements ReconnectProgress {
    */
   schedule(policy: ReconnectPolicy, attempt: () => void): { delayMs: number; suspended: boolean } {
     this.cancel();
-    const next = reconnectDelay(this, this.now(), policy);
+    const next = reconnectDelay(this, this.#now(), policy);
     this.attempt++;
-    this.#at = this.now() + next.delayMs;
-    this.#timer = this.timers.setTimeout(() => {
+    this.#at = this.#now() + next.delayMs;
+    this.#timer = this.#timers.setTimeout(() => {
       this.cancel();
       attempt();
     }, next.delayMs);
-    this.changed(next.delayMs);
+    this.#changed(next.delayMs);
     return next;
   }
 
   /** Drops the planned attempt, if any. */
   cancel(): void {
     if (this.#at === undefined) return;
-    this.timers.clearTimeout(this.#timer);
+    this.#timers.clearTimeout(this.#timer);
     this.#at = undefined;
-    this.changed(undefined);
+    this.#changed(undefined);
   }
 }

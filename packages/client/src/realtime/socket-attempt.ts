@@ -56,7 +56,7 @@ export interface AttemptHooks {
  * every event of its socket, so `close()` during the token wait leaves no socket behind.
  */
 export class SocketAttempt {
-  phase: AttemptPhase = 'token';
+  #phase: AttemptPhase = 'token';
   /** The token the socket was opened with ('' before). */
   token = '';
   #socket: WebSocketLike | undefined;
@@ -66,10 +66,12 @@ export class SocketAttempt {
   #verified = false;
   readonly #heartbeat: Heartbeat;
 
-  constructor(
-    private readonly settings: AttemptSettings,
-    private readonly hooks: AttemptHooks,
-  ) {
+  readonly #settings: AttemptSettings;
+  readonly #hooks: AttemptHooks;
+
+  constructor(settings: AttemptSettings, hooks: AttemptHooks) {
+    this.#settings = settings;
+    this.#hooks = hooks;
     this.#heartbeat = new Heartbeat({
       ...settings.heartbeat,
       now: settings.now,
@@ -83,7 +85,7 @@ export class SocketAttempt {
   get worked(): boolean {
     return (
       this.#verified &&
-      (this.#asked === true || this.settings.now() - this.#openedAt >= WORKING_AFTER_MS)
+      (this.#asked === true || this.#settings.now() - this.#openedAt >= WORKING_AFTER_MS)
     );
   }
 
@@ -93,19 +95,19 @@ export class SocketAttempt {
     try {
       value = await token;
     } catch (error) {
-      if (this.phase === 'token') this.#end(error as Error);
+      if (this.#phase === 'token') this.#end(error as Error);
       return;
     }
-    if (this.phase !== 'token') return;
+    if (this.#phase !== 'token') return;
     if (value === undefined) {
       this.#end(4401); // refused, and the provider has no other token
       return;
     }
-    const WebSocket = this.settings.WebSocket();
+    const WebSocket = this.#settings.WebSocket();
     let socket: WebSocketLike;
     try {
       if (typeof WebSocket !== 'function') throw new TypeError('no WebSocket');
-      socket = new WebSocket(this.settings.url, [WEBSOCKET_SUBPROTOCOL, value]);
+      socket = new WebSocket(this.#settings.url, [WEBSOCKET_SUBPROTOCOL, value]);
     } catch (error) {
       this.#end(
         new PartnerConfigurationError(
@@ -119,13 +121,13 @@ export class SocketAttempt {
     }
     this.token = value;
     this.#socket = socket;
-    this.phase = 'opening';
+    this.#phase = 'opening';
     socket.onopen = () => {
-      this.phase = 'open';
-      this.#openedAt = this.settings.now();
+      this.#phase = 'open';
+      this.#openedAt = this.#settings.now();
       this.#heartbeat.start();
       this.send({ type: 'ping' });
-      this.hooks.open();
+      this.#hooks.open();
     };
     socket.onmessage = (message) => this.#receive(message.data);
     socket.onclose = (event) => this.#end(event.code);
@@ -161,7 +163,7 @@ export class SocketAttempt {
   close(): Promise<void> {
     const socket = this.#detach();
     if (!socket || socket.readyState >= 2) return Promise.resolve();
-    const { timers } = this.settings;
+    const { timers } = this.#settings;
     return new Promise((resolve) => {
       const done = () => {
         timers.clearTimeout(timer);
@@ -178,28 +180,28 @@ export class SocketAttempt {
     this.#heartbeat.frameReceived();
     if (!this.#verified) {
       this.#verified = true;
-      this.hooks.verified();
+      this.#hooks.verified();
     }
     const event = readServerFrame(data);
     if (Array.isArray(event)) {
       const [reason, turnId] = event;
       const type = reason.split(':', 1)[0];
-      this.settings.logger?.warn?.('partner-assistant: skipped a server frame', { type, reason });
-      if (typeof turnId === 'string') this.hooks.skipped(turnId);
+      this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', { type, reason });
+      if (typeof turnId === 'string') this.#hooks.skipped(turnId);
     } else if (event) {
       if (this.#asked === false && event.type !== 'pong') this.#asked = true;
-      this.hooks.frame(event);
+      this.#hooks.frame(event);
     }
   }
 
   #end(reason: number | Error, fatal?: boolean): void {
-    if (this.phase === 'ended') return;
+    if (this.#phase === 'ended') return;
     this.#detach();
-    this.hooks.end(reason, fatal);
+    this.#hooks.end(reason, fatal);
   }
 
   #detach(): WebSocketLike | undefined {
-    this.phase = 'ended';
+    this.#phase = 'ended';
     this.#heartbeat.stop();
     const socket = this.#socket;
     this.#socket = undefined;

@@ -1,5 +1,3 @@
-import { CLOSE_CODES } from './close-codes.ts';
-
 /**
  * The code a WebSocket reports when its connection was cut without a closing handshake (a crash, a
  * network loss, a terminated socket). Never sent on the wire: a server that drops a socket leaves
@@ -11,15 +9,16 @@ export const ABNORMAL_CLOSURE = 1006;
 export type CloseAction = 'reconnect' | 'refresh-token' | 'give-up';
 
 /**
- * The close codes a client does not simply reconnect after, as {@link CLOSE_CODE_RULES} says: a
+ * The close codes a client does not simply reconnect after, as `CLOSE_CODE_RULES` says (its test
+ * checks them against the rules): a
  * refused token is replaced first; a refusal at the handshake that reconnecting cannot mend
  * (`reconnect: false`) ends the connection. Every other code (1000 from the server included, 1006,
  * and codes this version does not know) is reconnected with backoff.
  */
 const CLOSE_ACTIONS: Readonly<Record<number, CloseAction>> = {
-  [CLOSE_CODES.invalidRequest]: 'give-up',
-  [CLOSE_CODES.unauthorized]: 'refresh-token',
-  [CLOSE_CODES.insufficientScope]: 'give-up',
+  4400: 'give-up', // invalidRequest
+  4401: 'refresh-token', // unauthorized
+  4403: 'give-up', // insufficientScope
 };
 
 /**
