@@ -192,8 +192,7 @@ export class Connection extends Emitter<ConnectionEvents> {
       this.#setState('suspended', reason); // until `online`
       return;
     }
-    const { delayMs, suspended } = this.#plan.schedule(this.#settings.policy, () => this.#open());
-    this.debug('reconnecting', { attempt: this.#plan.attempt, delayMs });
+    const { suspended } = this.#plan.schedule(this.#settings.policy, () => this.#open());
     // Until a first connection worked the state stays `connecting`.
     const connecting = this.#state === 'connecting';
     this.#setState(suspended ? 'suspended' : connecting ? 'connecting' : 'reconnecting', reason);

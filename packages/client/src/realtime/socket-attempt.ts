@@ -106,14 +106,16 @@ export class SocketAttempt {
     const WebSocket = this.#settings.WebSocket();
     let socket: WebSocketLike;
     try {
-      if (typeof WebSocket !== 'function') throw new TypeError('no WebSocket');
-      socket = new WebSocket(this.#settings.url, [WEBSOCKET_SUBPROTOCOL, value]);
+      // No WebSocket (Node 20 without `ws`), or one that refused the URL: a TypeError either way.
+      socket = new (WebSocket as WebSocketConstructor)(this.#settings.url, [
+        WEBSOCKET_SUBPROTOCOL,
+        value,
+      ]);
     } catch (error) {
+      const name = (error as Error).name;
       this.#end(
         new PartnerConfigurationError(
-          typeof WebSocket === 'function'
-            ? `Could not open the WebSocket: ${(error as Error).name}`
-            : "No WebSocket available: pass the `WebSocket` option (in Node 20, `ws` or undici's WebSocket)",
+          `Could not open the WebSocket (${name}): pass the \`WebSocket\` option (in Node 20, \`ws\` or undici's WebSocket)`,
         ),
         true,
       );
