@@ -1,7 +1,10 @@
 import type { ConnectionEvents, ConnectionState } from './connection.ts';
 
 /** Events of {@link ClientConnection}: `statechange`, `retrychange` and `error`. */
-export type ClientConnectionEvents = Pick<ConnectionEvents, 'statechange' | 'retrychange' | 'error'>;
+export type ClientConnectionEvents = Pick<
+  ConnectionEvents,
+  'statechange' | 'retrychange' | 'error'
+>;
 
 /**
  * `client.connection`: the state of the client's WebSocket, for a banner or a spinner.
