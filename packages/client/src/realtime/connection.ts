@@ -126,7 +126,7 @@ export class Connection extends Emitter<ConnectionEvents> {
   close(): Promise<void> {
     this.#setState('closed');
     this.#closedByUser = true; // silenced from here on
-    this.#end();
+    this.#stopLifecycle?.();
     this.#settings.tokens.close();
     const closing = this.#attempt?.close() ?? Promise.resolve();
     this.#attempt = undefined;
@@ -205,15 +205,9 @@ export class Connection extends Emitter<ConnectionEvents> {
     });
     void this.#attempt?.close();
     this.#attempt = undefined;
-    this.#setState('closed', error);
-    this.#end();
-    this.emit('failure', error);
-  }
-
-  /** Stops what runs by itself: the planned attempt and the lifecycle subscription. */
-  #end(): void {
-    this.#plan.cancel();
+    this.#setState('closed', error); // the planned attempt is dropped
     this.#stopLifecycle?.();
+    this.emit('failure', error);
   }
 
   #onLifecycle(signal: LifecycleSignal): void {

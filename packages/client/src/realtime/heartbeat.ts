@@ -17,7 +17,7 @@ export interface HeartbeatSettings {
  * Detects a dead socket: a `ping` after `intervalMs` of silence, and death when no frame arrives
  * within `timeoutMs` of it. Every decision is taken against the monotonic clock (`now()`), not
  * by counting timer ticks (nor by the wall clock, which a time sync moves), so a ping sent before a laptop slept is found unanswered by the first
- * timer or {@link check} after waking, and the socket is dropped instead of lingering as a zombie.
+ * timer or {@link Heartbeat.probe} after waking, and the socket is dropped instead of lingering as a zombie.
  */
 export class Heartbeat {
   readonly #settings: HeartbeatSettings;
@@ -35,7 +35,7 @@ export class Heartbeat {
     this.#running = true;
     this.#lastFrameAt = this.#settings.now();
     this.#pingSentAt = undefined;
-    this.#schedule();
+    this.#check();
   }
 
   /** Stops watching (socket closed). */
@@ -49,44 +49,34 @@ export class Heartbeat {
     this.#lastFrameAt = this.#settings.now();
     const answered = this.#pingSentAt !== undefined;
     this.#pingSentAt = undefined;
-    if (answered && this.#running) this.#schedule();
+    if (answered && this.#running) this.#check();
   }
 
-  /** Sends a ping now unless one is out (after a wake-up: is the socket still there?). */
+  /** After a wake-up: drops the socket if a ping is overdue, else pings now unless one is out. */
   probe(): void {
-    if (!this.#running || this.check()) return;
-    if (this.#pingSentAt === undefined) this.#ping();
+    if (this.#running) this.#check(true);
   }
 
-  /** Decides from the clock; returns true when the socket was declared dead. */
-  check(): boolean {
-    if (!this.#running) return false;
-    const { now, intervalMs, timeoutMs } = this.#settings;
+  /**
+   * Decides from the clock, then plans the next decision. Only an unanswered ping condemns the
+   * socket: a timer that a background tab held back says nothing about the network, so after long
+   * silence a ping is sent and given its own deadline.
+   */
+  #check(probe = false): void {
+    const { now, intervalMs, timeoutMs, timers, sendPing, onDead } = this.#settings;
     const at = now();
-    // Only an unanswered ping condemns the socket: a timer that a background tab held back says
-    // nothing about the network, so after long silence a ping is sent and given its own deadline.
-    if (this.#pingSentAt !== undefined && at - this.#pingSentAt >= timeoutMs) {
-      this.stop();
-      this.#settings.onDead();
-      return true;
-    }
-    if (this.#pingSentAt === undefined && at - this.#lastFrameAt >= intervalMs) this.#ping();
-    this.#schedule();
-    return false;
-  }
-
-  #ping(): void {
-    this.#pingSentAt = this.#settings.now();
-    this.#settings.sendPing();
-  }
-
-  #schedule(): void {
-    const { timers, now, intervalMs, timeoutMs } = this.#settings;
     timers.clearTimeout(this.#timer);
-    const due =
-      this.#pingSentAt === undefined
-        ? this.#lastFrameAt + intervalMs
-        : this.#pingSentAt + timeoutMs;
-    this.#timer = timers.setTimeout(() => this.check(), Math.max(0, due - now()));
+    let sent = this.#pingSentAt;
+    if (sent !== undefined && at - sent >= timeoutMs) {
+      this.stop();
+      onDead();
+      return;
+    }
+    if (sent === undefined && (probe || at - this.#lastFrameAt >= intervalMs)) {
+      this.#pingSentAt = sent = at;
+      sendPing();
+    }
+    const due = sent === undefined ? this.#lastFrameAt + intervalMs : sent + timeoutMs;
+    this.#timer = timers.setTimeout(() => this.#check(), Math.max(0, due - at));
   }
 }
