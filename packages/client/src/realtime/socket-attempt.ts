@@ -112,13 +112,10 @@ export class SocketAttempt {
         value,
       ]);
     } catch (error) {
-      const name = (error as Error).name;
-      this.#end(
-        new PartnerConfigurationError(
-          `Could not open the WebSocket (${name}): pass the \`WebSocket\` option (in Node 20, \`ws\` or undici's WebSocket)`,
-        ),
-        true,
-      );
+      const message = WebSocket
+        ? `Could not open the WebSocket: ${(error as Error).name}`
+        : "No WebSocket available: pass the `WebSocket` option (in Node 20, `ws` or undici's WebSocket)";
+      this.#end(new PartnerConfigurationError(message), true);
       return;
     }
     this.token = value;
