@@ -58,3 +58,24 @@ export function boundedTimers(timers: Timers): Timers {
     clearTimeout: (handle) => timers.clearTimeout(handle),
   };
 }
+
+/** How long {@link closeSocket} waits for the closing handshake before terminating the socket. */
+const CLOSE_WAIT_MS = 250;
+
+/**
+ * Closes `socket` with 1000; resolves once it has closed, or was terminated when the server did not
+ * finish the closing handshake within 250 ms. Its own handlers must be detached first.
+ */
+export function closeSocket(socket: WebSocketLike | undefined, timers: Timers): Promise<void> {
+  if (!socket || socket.readyState >= 2) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      timers.clearTimeout(timer);
+      socket.terminate?.();
+      resolve();
+    };
+    const timer = timers.setTimeout(done, CLOSE_WAIT_MS);
+    socket.onclose = done;
+    socket.close(1000);
+  });
+}

@@ -6,8 +6,12 @@ import {
   PartnerNetworkError,
 } from '@partner-assistant/sdk-core';
 import { readServerFrame } from './frame-reader.ts';
-import { Heartbeat } from './heartbeat.ts';
-import type { Timers, WebSocketConstructor, WebSocketLike } from './platform.ts';
+import {
+  closeSocket,
+  type Timers,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from './platform.ts';
 
 /**
  * Where an attempt stands: waiting for its `token`, `opening` its socket, `open`, or `ended`
@@ -22,9 +26,6 @@ export type AttemptPhase = 'token' | 'opening' | 'open' | 'ended';
  */
 export const WORKING_AFTER_MS = 10_000;
 
-/** How long `close()` waits for the closing handshake before the socket is terminated. */
-const CLOSE_WAIT_MS = 250;
-
 /** What an attempt needs, injected. */
 export interface AttemptSettings {
   url: string;
@@ -32,6 +33,10 @@ export interface AttemptSettings {
   timers: Timers;
   /** The monotonic clock. */
   now: () => number;
+  /**
+   * `intervalMs`: quiet time before a `ping` is sent; `timeoutMs`: time a `ping` has to be
+   * answered (by any frame).
+   */
   heartbeat: { intervalMs: number; timeoutMs: number };
   logger: PartnerLogger | undefined;
 }
@@ -64,21 +69,15 @@ export class SocketAttempt {
   /** A frame other than `ping` was sent and not answered yet; `true`: answered. */
   #asked: boolean | undefined;
   #verified = false;
-  readonly #heartbeat: Heartbeat;
-
+  #lastFrameAt = 0;
+  #pingSentAt: number | undefined;
+  #beat: unknown;
   readonly #settings: AttemptSettings;
   readonly #hooks: AttemptHooks;
 
   constructor(settings: AttemptSettings, hooks: AttemptHooks) {
     this.#settings = settings;
     this.#hooks = hooks;
-    this.#heartbeat = new Heartbeat({
-      ...settings.heartbeat,
-      now: settings.now,
-      timers: settings.timers,
-      sendPing: () => this.send({ type: 'ping' }),
-      onDead: () => this.drop('heartbeat: no answer to ping'),
-    });
   }
 
   /** Whether the connection worked: up {@link WORKING_AFTER_MS}, or it answered what was asked. */
@@ -123,9 +122,9 @@ export class SocketAttempt {
     this.#phase = 'opening';
     socket.onopen = () => {
       this.#phase = 'open';
-      this.#openedAt = this.#settings.now();
-      this.#heartbeat.start();
-      this.send({ type: 'ping' });
+      this.#openedAt = this.#lastFrameAt = this.#settings.now();
+      this.send({ type: 'ping' }); // its pong proves the token was accepted
+      this.#heartbeat();
       this.#hooks.open();
     };
     socket.onmessage = (message) => this.#receive(message.data);
@@ -142,9 +141,9 @@ export class SocketAttempt {
     return true;
   }
 
-  /** After a wake-up or `online`: is the socket still there? (A ping unless one is out.) */
+  /** After a wake-up: drops the socket if a ping is overdue, else pings now unless one is out. */
   probe(): void {
-    this.#heartbeat.probe();
+    if (this.#phase === 'open') this.#heartbeat(true);
   }
 
   /** Drops the socket without a closing handshake (it stopped answering, or the network left). */
@@ -160,23 +159,41 @@ export class SocketAttempt {
    * terminated when the server did not finish the closing handshake within 250 ms.
    */
   close(): Promise<void> {
-    const socket = this.#detach();
-    if (!socket || socket.readyState >= 2) return Promise.resolve();
-    const { timers } = this.#settings;
-    return new Promise((resolve) => {
-      const done = () => {
-        timers.clearTimeout(timer);
-        socket.terminate?.();
-        resolve();
-      };
-      const timer = timers.setTimeout(done, CLOSE_WAIT_MS);
-      socket.onclose = done;
-      socket.close(1000);
-    });
+    return closeSocket(this.#detach(), this.#settings.timers);
+  }
+
+  /**
+   * The heartbeat: a `ping` after `intervalMs` of silence, and the socket dropped when no frame
+   * answers it within `timeoutMs`. Decided on the monotonic clock, not by counting timer ticks, so
+   * a ping sent before a laptop slept is found unanswered by the first timer or {@link probe} after
+   * waking. Only an unanswered ping condemns the socket: a timer a background tab held back says
+   * nothing about the network, so after long silence a ping is sent and given its own deadline.
+   */
+  #heartbeat(probe = false): void {
+    const { now, heartbeat, timers } = this.#settings;
+    const at = now();
+    timers.clearTimeout(this.#beat);
+    let sent = this.#pingSentAt;
+    if (sent !== undefined && at - sent >= heartbeat.timeoutMs) {
+      this.drop('heartbeat: no answer to ping');
+      return;
+    }
+    if (sent === undefined && (probe || at - this.#lastFrameAt >= heartbeat.intervalMs)) {
+      this.#pingSentAt = sent = at;
+      this.send({ type: 'ping' });
+    }
+    const due =
+      sent === undefined ? this.#lastFrameAt + heartbeat.intervalMs : sent + heartbeat.timeoutMs;
+    this.#beat = timers.setTimeout(() => this.#heartbeat(), Math.max(0, due - at));
   }
 
   #receive(data: unknown): void {
-    this.#heartbeat.frameReceived();
+    // Any frame proves the socket alive; an answered ping plans the next one `intervalMs` on.
+    this.#lastFrameAt = this.#settings.now();
+    if (this.#pingSentAt !== undefined) {
+      this.#pingSentAt = undefined;
+      this.#heartbeat();
+    }
     if (!this.#verified) {
       this.#verified = true;
       this.#hooks.verified();
@@ -201,7 +218,7 @@ export class SocketAttempt {
 
   #detach(): WebSocketLike | undefined {
     this.#phase = 'ended';
-    this.#heartbeat.stop();
+    this.#settings.timers.clearTimeout(this.#beat);
     const socket = this.#socket;
     this.#socket = undefined;
     if (socket) {
