@@ -49,3 +49,8 @@ export {
 } from './errors/api-error-codes.ts';
 export { TURN_ERROR_CODES, type TurnErrorCode } from './errors/turn-error-codes.ts';
 export { CLOSE_CODES, type CloseCode, isReconnectableClose } from './events/close-codes.ts';
+export {
+  ABNORMAL_CLOSURE,
+  type CloseAction,
+  closeActionOf,
+} from './events/close-policy.ts';

@@ -1,9 +1,6 @@
-import { WEBSOCKET_PATH } from '@partner-assistant/contract';
+import { ABNORMAL_CLOSURE, WEBSOCKET_PATH } from '@partner-assistant/contract';
 import type { EngineTransport } from '@partner-assistant/engine/transport';
 import { type WebSocketHandler, ws } from 'msw';
-
-/** Close code a client sees when its connection is cut without a closing handshake. */
-const ABNORMAL_CLOSURE = 1006;
 
 function protocolsOf(requested: string | string[] | undefined): string[] {
   if (requested === undefined) return [];

@@ -35,9 +35,15 @@ export class Emitter<Events extends Record<string, unknown[]>> {
     this.#listeners.get(type)?.delete(listener as unknown as Listener);
   }
 
+  /** @internal True once nothing more may be delivered (checked before each listener). */
+  protected get silenced(): boolean {
+    return false;
+  }
+
   /** @internal Calls the listeners of `type`; one that throws is reported, and the rest run. */
   protected emit<K extends keyof Events>(type: K, ...args: Events[K]): void {
     for (const listener of [...(this.#listeners.get(type) ?? [])]) {
+      if (this.silenced) return;
       try {
         (listener as unknown as (...values: Events[K]) => void)(...args);
       } catch (error) {

@@ -1,7 +1,10 @@
 import type { ConnectionEvents, ConnectionState } from './connection.ts';
 
-/** Events of {@link ClientConnection}: `statechange` and `error`. */
-export type ClientConnectionEvents = Pick<ConnectionEvents, 'statechange' | 'error'>;
+/** Events of {@link ClientConnection}: `statechange`, `retrychange` and `error`. */
+export type ClientConnectionEvents = Pick<
+  ConnectionEvents,
+  'statechange' | 'retrychange' | 'error'
+>;
 
 /**
  * `client.connection`: the state of the client's WebSocket, for a banner or a spinner.
@@ -25,7 +28,8 @@ export interface ClientConnection {
   /**
    * Calls `listener` on each `type` event until the returned function is called: `statechange`
    * on every change of state, with the previous state, the reason, the wait before the next
-   * attempt and the attempt count; `error` with what one of your listeners (of the connection or of a
+   * attempt and the attempt count; `retrychange` when an attempt is planned (with the wait
+   * before it) or the plan is dropped (`undefined`), for a countdown that needs no polling; `error` with what one of your listeners (of the connection or of a
    * stream) threw, which the SDK catches, logs at `warn`, and never rethrows.
    */
   on<K extends keyof ClientConnectionEvents>(

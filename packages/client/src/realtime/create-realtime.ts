@@ -12,7 +12,7 @@ import { ChatResource } from './chat.ts';
 import { REALTIME_DEFAULTS, type RealtimeOptions } from './chat-options.ts';
 import { Connection } from './connection.ts';
 import { browserLifecycle } from './lifecycle.ts';
-import { systemTimers, type Timers, type WebSocketConstructor } from './platform.ts';
+import { monotonicNow, systemTimers, type Timers, type WebSocketConstructor } from './platform.ts';
 import type { QuestionJournal } from './question-journal.ts';
 
 /** What the client hands to the realtime part. */
@@ -57,7 +57,7 @@ export function createRealtime(options: RealtimeOptions, context: RealtimeContex
       context.fallbackWebSocket?.(),
     tokens,
     timers,
-    now: transport.now,
+    now: timers.clock ?? monotonicNow,
     policy: {
       backoff:
         options.reconnectBackoff ??

@@ -7,6 +7,8 @@ import type { ReconnectPolicy } from './reconnect-delay.ts';
 /** Timers that run only when the test advances the clock. */
 export class FakeClock implements Timers {
   now = 0;
+  /** The monotonic clock of these timers. */
+  readonly clock = (): number => this.now;
   #next = 1;
   readonly #timers = new Map<number, { at: number; callback: () => void }>();
 

@@ -39,23 +39,24 @@ export const browserLifecycle: LifecycleAdapter = {
     };
     const { window: win, document: doc } = scope;
     if (typeof win?.addEventListener !== 'function') return () => {};
-    const online = () => notify('online');
-    const offline = () => notify('offline');
-    const hide = (event: { persisted?: boolean }) => event.persisted && notify('frozen');
-    const show = (event: { persisted?: boolean }) => event.persisted && notify('foreground');
-    const visibility = () =>
-      notify(doc?.visibilityState === 'hidden' ? 'background' : 'foreground');
-    win.addEventListener('online', online);
-    win.addEventListener('offline', offline);
-    win.addEventListener('pagehide', hide);
-    win.addEventListener('pageshow', show);
-    doc?.addEventListener('visibilitychange', visibility);
+    const listeners: [
+      EventTargetLike | undefined,
+      string,
+      (event: { persisted?: boolean }) => void,
+    ][] = [
+      [win, 'online', () => notify('online')],
+      [win, 'offline', () => notify('offline')],
+      [win, 'pagehide', (event) => event.persisted && notify('frozen')],
+      [win, 'pageshow', (event) => event.persisted && notify('foreground')],
+      [
+        doc,
+        'visibilitychange',
+        () => notify(doc?.visibilityState === 'hidden' ? 'background' : 'foreground'),
+      ],
+    ];
+    for (const [target, type, listener] of listeners) target?.addEventListener(type, listener);
     return () => {
-      win.removeEventListener('online', online);
-      win.removeEventListener('offline', offline);
-      win.removeEventListener('pagehide', hide);
-      win.removeEventListener('pageshow', show);
-      doc?.removeEventListener('visibilitychange', visibility);
+      for (const [target, type, listener] of listeners) target?.removeEventListener(type, listener);
     };
   },
 };

@@ -1,3 +1,5 @@
+import { timerDelay } from '@partner-assistant/sdk-core/internal';
+
 /** The part of the standard `WebSocket` the client uses (browsers, React Native, undici, ws). */
 export interface WebSocketLike {
   readonly readyState: number;
@@ -28,10 +30,52 @@ export type WebSocketConstructor = new (
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /**
+   * The monotonic clock these timers run on, in ms; the connection measures every wait with it.
+   * @default `performance.now()` where available, else `Date.now()`
+   */
+  clock?: () => number;
 }
 
-/** The runtime's timers, looked up when called. */
+/**
+ * A monotonic clock in ms: `performance.now()` where the runtime has it, which the wall clock
+ * going back or forward (a time sync, a user changing the time) does not move.
+ */
+export const monotonicNow = (): number =>
+  typeof performance === 'undefined' ? Date.now() : performance.now();
+
+/** The runtime's timers, looked up when called, on the {@link monotonicNow} clock. */
 export const systemTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  clock: monotonicNow,
 };
+
+/** `timers` with every delay brought into `setTimeout`'s range (see `timerDelay`). */
+export function boundedTimers(timers: Timers): Timers {
+  return {
+    setTimeout: (callback, ms) => timers.setTimeout(callback, timerDelay(ms)),
+    clearTimeout: (handle) => timers.clearTimeout(handle),
+  };
+}
+
+/** How long {@link closeSocket} waits for the closing handshake before terminating the socket. */
+const CLOSE_WAIT_MS = 250;
+
+/**
+ * Closes `socket` with 1000; resolves once it has closed, or was terminated when the server did not
+ * finish the closing handshake within 250 ms. Its own handlers must be detached first.
+ */
+export function closeSocket(socket: WebSocketLike | undefined, timers: Timers): Promise<void> {
+  if (!socket || socket.readyState >= 2) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      timers.clearTimeout(timer);
+      socket.terminate?.();
+      resolve();
+    };
+    const timer = timers.setTimeout(done, CLOSE_WAIT_MS);
+    socket.onclose = done;
+    socket.close(1000);
+  });
+}

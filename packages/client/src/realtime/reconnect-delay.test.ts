@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeAction, reconnectDelay } from './reconnect-delay.ts';
+import { reconnectDelay } from './reconnect-delay.ts';
 
 const policy = {
   backoff: (n: number) => n * 100,
@@ -23,19 +23,5 @@ describe('reconnectDelay', () => {
       delayMs: 5000,
       suspended: true,
     });
-  });
-});
-
-describe('closeAction', () => {
-  it.each([
-    [4401, 'refresh-token'],
-    [4400, 'give-up'],
-    [4403, 'give-up'],
-    [4429, 'reconnect'],
-    [1001, 'reconnect'],
-    [1006, 'reconnect'],
-    [1011, 'reconnect'],
-  ] as const)('%i → %s', (code, action) => {
-    expect(closeAction(code)).toBe(action);
   });
 });

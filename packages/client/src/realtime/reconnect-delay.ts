@@ -39,17 +39,3 @@ export function reconnectDelay(
   }
   return { delayMs: policy.backoff(progress.attempt), suspended: false };
 }
-
-/** What to do when the server (or the network) closed the socket. */
-export type CloseAction = 'reconnect' | 'refresh-token' | 'give-up';
-
-/**
- * 4401: the token was refused (or expired while open): get a fresh one, then reconnect. 4400 and
- * 4403: the request itself is wrong (no protocol, a query in the URL, a token without `chat:read`):
- * retrying cannot help. Anything else (4429, 1001, 1006, 1011...) is reconnected with backoff.
- */
-export function closeAction(code: number): CloseAction {
-  if (code === 4401) return 'refresh-token';
-  if (code === 4400 || code === 4403) return 'give-up';
-  return 'reconnect';
-}

@@ -1,4 +1,5 @@
 import { PartnerError } from '@partner-assistant/sdk-core';
+import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import { PartnerTokenProviderError } from '../errors/partner-token-provider-error.ts';
 import {
   readToken,
@@ -43,7 +44,7 @@ export function callProvider(
             `The token provider did not answer within ${timeoutMs} ms`,
           ),
         ),
-      timeoutMs,
+      timerDelay(timeoutMs),
     );
     stop = () => {
       clearTimeout(timer);

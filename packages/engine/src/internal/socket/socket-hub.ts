@@ -1,4 +1,5 @@
 import {
+  ABNORMAL_CLOSURE,
   type ApiErrorCode,
   CLOSE_CODES,
   FIELD_LIMITS,
@@ -19,9 +20,6 @@ import type { SocketOpenRequest, SocketSession, SocketTransport } from './socket
 
 export type { OpenSocket } from './open-socket.ts';
 export type { SocketEventObserver } from './socket-hooks.ts';
-
-/** Close code a client sees when its connection is cut without a closing handshake. */
-const ABNORMAL_CLOSURE = 1006;
 
 /** The close code of a handshake the caller gate refuses. */
 const HANDSHAKE_CLOSE_CODES: Partial<Record<ApiErrorCode, number>> = {

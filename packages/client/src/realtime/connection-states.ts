@@ -1,0 +1,61 @@
+/**
+ * Where the connection stands. `idle`: not used yet. `connecting`: first attempt. `open`: frames
+ * flow. `reconnecting`: lost, retrying with backoff. `suspended`: offline, or failing for
+ * `suspendAfterMs`; retrying slowly. `closed`: `client.close()`, or the server refused the
+ * client for good (a token without `chat:read`, a second refused token).
+ */
+export type ConnectionState =
+  | 'idle'
+  | 'connecting'
+  | 'open'
+  | 'reconnecting'
+  | 'suspended'
+  | 'closed';
+
+/**
+ * What a `statechange` tells besides the new state.
+ * @example
+ * ```ts
+ * client.connection.on('statechange', (state, { retryInMs }) => {
+ *   if (state === 'reconnecting' && retryInMs !== undefined) showBanner(`Retrying in ${Math.ceil(retryInMs / 1000)} s`);
+ * });
+ * ```
+ */
+export interface ConnectionStateChange {
+  /** The state before this change. */
+  previous: ConnectionState;
+  /** Why it changed, when something went wrong (also in `client.connection.lastError`). */
+  reason?: Error;
+  /** While `reconnecting` or `suspended`: time until the next attempt. */
+  retryInMs?: number;
+  /** Attempts since the connection last worked: the one planned, or the one that opened it. */
+  attempt: number;
+}
+
+/** What a state allows, and the states that may follow it. */
+export interface ConnectionStateRule {
+  /**
+   * What `connect()` does: `start` a new run (lifecycle subscribed, token source reset), try `now`
+   * when no socket is up or opening, or nothing (`none`). `online` and `foreground` try `now` too.
+   */
+  readonly connect: 'start' | 'now' | 'none';
+  /** The states it may change to; any other change is refused. */
+  readonly next: readonly ConnectionState[];
+}
+
+/**
+ * The connection's state machine. `closed` by `client.close()` is final whatever the table says
+ * (its `connect: 'start'` is for a refusal or a sign-out).
+ */
+export const CONNECTION_STATES: Readonly<Record<ConnectionState, ConnectionStateRule>> = {
+  idle: { connect: 'start', next: ['connecting', 'closed'] },
+  connecting: {
+    connect: 'now',
+
+    next: ['open', 'reconnecting', 'suspended', 'closed'],
+  },
+  open: { connect: 'none', next: ['reconnecting', 'suspended', 'closed'] },
+  reconnecting: { connect: 'now', next: ['open', 'suspended', 'closed'] },
+  suspended: { connect: 'now', next: ['open', 'reconnecting', 'closed'] },
+  closed: { connect: 'start', next: ['connecting'] },
+};

@@ -1,0 +1,143 @@
+import { MAX_TIMER_DELAY_MS } from '@partner-assistant/sdk-core/internal';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PartnerAssistantClient } from '../partner-assistant-client.ts';
+import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
+
+afterEach(() => {
+  FakeSocket.instances.length = 0;
+  vi.useRealTimers();
+});
+
+const pings = (socket: FakeSocket) => socket.sent.filter((frame) => frame.type === 'ping').length;
+
+/** Timers as the platforms have them: a delay beyond 2^31 − 1 ms (or `Infinity`) fires after 1 ms. */
+class PlatformClock extends FakeClock {
+  /** Timers that fired. */
+  fired = 0;
+
+  override setTimeout(callback: () => void, ms: number): unknown {
+    const delay = ms > MAX_TIMER_DELAY_MS || !(ms >= 0) ? 1 : ms;
+    return super.setTimeout(() => {
+      this.fired++;
+      callback();
+    }, delay);
+  }
+}
+
+describe('the wall clock moving', () => {
+  /** A client on the fake monotonic clock, the wall clock (Date) faked apart. */
+  async function openClient() {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 0, 1));
+    const clock = new FakeClock();
+    const client = new PartnerAssistantClient(
+      {
+        baseUrl: 'https://assistant.example.com',
+        token: 'pat_test',
+        WebSocket: FakeSocket,
+        lifecycle: false,
+        reconnectBackoff: () => 1000,
+      },
+      { fallbackWebSocket: undefined, timers: clock },
+    );
+    client.connection.connect();
+    await flush();
+    FakeSocket.last.accept();
+    return { clock, client, socket: FakeSocket.last };
+  }
+
+  it('going back an hour: the heartbeat still pings, and the countdown says 1 s, not 3,600', async () => {
+    const { clock, client, socket } = await openClient();
+    vi.setSystemTime(Date.now() - 3_600_000);
+    await clock.advance(25_000);
+    expect(pings(socket)).toBe(2);
+    await clock.advance(10_000); // unanswered: dropped
+    expect(client.connection.state).toBe('reconnecting');
+    expect(client.connection.retryInMs).toBeLessThanOrEqual(1000);
+  });
+
+  it('going forward an hour: nothing fires before its time', async () => {
+    const { clock, client, socket } = await openClient();
+    vi.setSystemTime(Date.now() + 3_600_000);
+    await clock.advance(24_000);
+    expect(pings(socket)).toBe(1);
+    expect(client.connection.state).toBe('open');
+    socket.serverClose(1011);
+    vi.setSystemTime(Date.now() + 3_600_000);
+    expect(client.connection.retryInMs).toBeGreaterThan(0);
+  });
+});
+
+describe('timer options beyond setTimeout range', () => {
+  it.each([
+    ['heartbeatIntervalMs', { heartbeat: { intervalMs: Infinity, timeoutMs: 10_000 } }],
+    ['heartbeatTimeoutMs', { heartbeat: { intervalMs: 1, timeoutMs: Infinity } }],
+  ] as const)('%s = Infinity: the open socket is kept', async (_, overrides) => {
+    const clock = new PlatformClock();
+    const { connection } = fakeConnection(clock, overrides);
+    connection.connect();
+    await flush();
+    FakeSocket.last.accept();
+    const fired = clock.fired;
+    await clock.advance(1000);
+    expect(connection.state).toBe('open');
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(clock.fired - fired).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    ['reconnect delays', { backoff: () => Infinity }],
+    ['suspendedRetryMs', { suspendAfterMs: 0, suspendedRetryMs: Infinity }],
+  ] as const)('%s = Infinity: no hot loop of attempts', async (_, policy) => {
+    const clock = new PlatformClock();
+    const { connection } = fakeConnection(clock, { policy });
+    connection.connect();
+    await flush();
+    for (let i = 0; i < 50 && FakeSocket.instances.length < 20; i++) {
+      FakeSocket.last.serverClose(1006);
+      await clock.advance(10);
+    }
+    expect(FakeSocket.instances.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a server that accepts, answers the ping and crashes', () => {
+  // The first attempt's retry is the jitter (125 ms here); then 1 s, 2 s, 3 s...
+  it('is retried with growing delays: a handful of attempts a minute, not hundreds', async () => {
+    const clock = new FakeClock();
+    const { connection } = fakeConnection(clock);
+    const delays: number[] = [];
+    connection.on('retrychange', (ms) => ms !== undefined && delays.push(ms));
+    connection.connect();
+    await flush();
+    for (let t = 0; t < 60_000; t += 50) {
+      const socket = FakeSocket.last;
+      if (socket.readyState === 0) {
+        socket.accept();
+        socket.serverClose(1006);
+      }
+      await clock.advance(50);
+    }
+    expect(FakeSocket.instances.length).toBeLessThanOrEqual(12);
+    expect(delays.slice(1, 4)).toEqual([1000, 2000, 3000]);
+  });
+});
+
+describe('the heartbeat after a pong', () => {
+  it('pings next heartbeatIntervalMs after the pong, not after the timeout', async () => {
+    const clock = new FakeClock();
+    const { connection } = fakeConnection(clock);
+    connection.connect();
+    await flush();
+    const socket = FakeSocket.last;
+    socket.accept();
+    await clock.advance(25_000);
+    expect(pings(socket)).toBe(2);
+    await clock.advance(5_000);
+    socket.receive({ type: 'pong' }); // at 30 s
+    await clock.advance(24_999);
+    expect(pings(socket)).toBe(2);
+    await clock.advance(1);
+    expect(pings(socket)).toBe(3);
+  });
+});

@@ -1,0 +1,42 @@
+import type { ServerEvent } from '@partner-assistant/contract';
+import type { PartnerLogger } from '@partner-assistant/sdk-core';
+import type { TokenSource } from '../tokens/token-source.ts';
+import type { ConnectionState, ConnectionStateChange } from './connection-states.ts';
+import type { LifecycleAdapter } from './lifecycle.ts';
+import type { Timers, WebSocketConstructor } from './platform.ts';
+import type { ReconnectPolicy } from './reconnect-delay.ts';
+
+/** Listeners of the connection, by event name. */
+export interface ConnectionEvents extends Record<string, unknown[]> {
+  /** The state changed. */
+  statechange: [state: ConnectionState, change: ConnectionStateChange];
+  /**
+   * The retry plan changed: an attempt was planned in `retryInMs`, or the plan was dropped
+   * (`undefined`: an attempt began, or none is planned any more).
+   */
+  retrychange: [retryInMs: number | undefined];
+  /** A listener of the client (of the connection or of a turn stream) threw `error`. */
+  error: [error: unknown];
+  /** @internal An event passed the door. */
+  frame: [event: ServerEvent];
+  /** @internal An event of turn `turnId` did not pass the door. */
+  skipped: [turnId: string];
+  /** @internal A socket opened: unfinished turns resume. */
+  open: [];
+  /** @internal The connection gave up for good. */
+  failure: [error: Error];
+}
+
+/** Everything a {@link Connection} needs, injected. */
+export interface ConnectionSettings {
+  url: string;
+  WebSocket: () => WebSocketConstructor | undefined;
+  tokens: TokenSource;
+  timers: Timers;
+  /** The monotonic clock every wait is measured on (never the wall clock). */
+  now: () => number;
+  policy: ReconnectPolicy;
+  heartbeat: { intervalMs: number; timeoutMs: number };
+  lifecycle: LifecycleAdapter | undefined;
+  logger: PartnerLogger | undefined;
+}
