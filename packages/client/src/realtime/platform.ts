@@ -41,8 +41,11 @@ export interface Timers {
  * A monotonic clock in ms: `performance.now()` where the runtime has it, which the wall clock
  * going back or forward (a time sync, a user changing the time) does not move.
  */
-export const monotonicNow = (): number =>
-  typeof performance === 'undefined' ? Date.now() : performance.now();
+export const monotonicNow = (): number => {
+  // Not in every runtime's types (React Native's lib has none): looked up on the global object.
+  const clock = (globalThis as { performance?: { now(): number } }).performance;
+  return clock ? clock.now() : Date.now();
+};
 
 /** The runtime's timers, looked up when called, on the {@link monotonicNow} clock. */
 export const systemTimers: Timers = {
