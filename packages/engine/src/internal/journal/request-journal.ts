@@ -43,7 +43,7 @@ export interface HttpJournalEntry extends JournalEntry {
   status: number;
 }
 
-/** Which entries {@link RequestJournal.entries} returns. */
+/** Which entries the journal's `entries()` returns (`control.journal.entries(filter)`). */
 export interface JournalFilter {
   /** Only this operation. */
   operation?: OperationName;
