@@ -9,8 +9,9 @@ import { PartnerApiError, PartnerError } from '@partner-assistant/sdk-core';
 import { createClientMessageId } from '../internal/client-message-id.ts';
 import { idKey } from '../internal/id-key.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
-import { ActiveTurn } from './active-turn.ts';
+import { ActiveTurn, type UserMessageFrame } from './active-turn.ts';
 import type { Connection } from './connection.ts';
+import type { QuestionJournal } from './question-journal.ts'; // journal:
 import { Recovery, type RecoverySettings } from './recovery.ts';
 import type { TurnStream } from './turn-stream.ts';
 import { turnOf } from './turn-tracker.ts';
@@ -34,6 +35,7 @@ export interface ChatSettings
   extends Omit<RecoverySettings, 'isOpen' | 'resubscribe' | 'forget' | 'accepted'> {
   connection: Connection;
   validate: boolean;
+  journal?: QuestionJournal | undefined; // journal:
 }
 
 /**
@@ -101,6 +103,7 @@ export class ChatResource {
       location: input.location,
       metadata: input.metadata,
     };
+    if (this.#settings.journal) return this.#journaled(this.#settings.journal, message); // journal:
     return this.#follow(message.client_message_id, { message });
   }
 
@@ -123,9 +126,13 @@ export class ChatResource {
     this.#failAll(new PartnerError('The client was closed before the turn ended'));
   }
 
-  #follow(key: string, origin: ConstructorParameters<typeof ActiveTurn>[0]): TurnStream {
+  #follow(
+    key: string,
+    origin: ConstructorParameters<typeof ActiveTurn>[0],
+    written?: ActiveTurn, // journal:
+  ): TurnStream {
     const { connection, now } = this.#settings;
-    const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
+    const turn = written ?? new ActiveTurn(origin, now(), connection.reportListenerError); // journal: `written ??`
     const refused = this.#closed ? new PartnerError('The client is closed') : connection.signedOut;
     if (refused) {
       turn.stream.fail(refused);
@@ -136,6 +143,31 @@ export class ChatResource {
     connection.connect();
     this.#resume(turn);
     this.#recovery.check();
+    return turn.stream;
+  }
+
+  // journal: the whole method. The question is written down before anything for it leaves; the
+  // journal hears when its turn is accepted, and when its stream fails.
+  #journaled(journal: QuestionJournal, message: UserMessageFrame): TurnStream {
+    const { connection, now } = this.#settings;
+    const key = message.client_message_id;
+    const turn = new ActiveTurn({ message }, now(), connection.reportListenerError);
+    turn.stream.on('accepted', () => journal.accepted(key, turn.stream)); // journal:
+    turn.stream.on('error', (error) => journal.refused(key, error)); // journal:
+    const { location, metadata } = message;
+    const question = {
+      clientMessageId: key,
+      conversationId: message.conversation_id,
+      message: message.message,
+      ...(location ? { location } : {}),
+      ...(metadata ? { metadata } : {}),
+      createdAt: new Date(now()).toISOString(),
+    };
+    new Promise<void>((resolve) => resolve(journal.written(question))).then(
+      () => this.#follow(key, { message }, turn),
+      (error: unknown) =>
+        turn.stream.fail(error instanceof Error ? error : new PartnerError(String(error))),
+    );
     return turn.stream;
   }
 

@@ -13,6 +13,7 @@ import { REALTIME_DEFAULTS, type RealtimeOptions } from './chat-options.ts';
 import { Connection } from './connection.ts';
 import { browserLifecycle } from './lifecycle.ts';
 import { systemTimers, type Timers, type WebSocketConstructor } from './platform.ts';
+import type { QuestionJournal } from './question-journal.ts'; // journal:
 
 /** What the client hands to the realtime part. */
 export interface RealtimeContext {
@@ -26,6 +27,7 @@ export interface RealtimeContext {
   /** Used when `WebSocket` is not given and the runtime has no global one (Node 20: `ws`). */
   fallbackWebSocket: (() => WebSocketConstructor | undefined) | undefined;
   timers?: Timers;
+  journal?: QuestionJournal | undefined; // journal:
 }
 
 /** The channel URL: `wsUrl`, or the API URL with a ws scheme; a query string is refused. */
@@ -78,6 +80,7 @@ export function createRealtime(options: RealtimeOptions, context: RealtimeContex
     timers,
     now: transport.now,
     validate: context.validate,
+    journal: context.journal, // journal:
     streamIdleTimeoutMs: options.streamIdleTimeoutMs ?? REALTIME_DEFAULTS.streamIdleTimeoutMs,
     recoveryWindowMs: options.recoveryWindowMs ?? REALTIME_DEFAULTS.recoveryWindowMs,
     turnTimeoutMs: options.turnTimeoutMs ?? REALTIME_DEFAULTS.turnTimeoutMs,

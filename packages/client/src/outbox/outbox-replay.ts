@@ -1,0 +1,44 @@
+import type { TurnStream } from '../realtime/turn-stream.ts';
+import type { Claim } from './outbox-claims.ts';
+import type { OutboxEntry } from './outbox-entry.ts';
+import type { OutboxStore } from './outbox-store.ts';
+
+/** What a replay needs of its outbox. */
+export interface ReplaySettings {
+  store: OutboxStore;
+  /** This outbox already holds the entry (it is being sent from here). */
+  isHeld: (id: string) => boolean;
+  claim: (id: string) => Promise<Claim | undefined>;
+  /** Takes the claimed entry in, just before it is sent. */
+  hold: (entry: OutboxEntry, claim: Claim) => void;
+  /** Sends the entry again with its own `client_message_id` (`client.chat.send`). */
+  send: (entry: OutboxEntry) => TurnStream;
+  /** The chat would not take the entry: let go of it (it stays stored). */
+  drop: (id: string, error: unknown) => void;
+}
+
+/**
+ * Sends every stored entry that no one sends yet, oldest first: each is claimed (so no other
+ * client on the same storage sends it meanwhile), read again (another one may have sent it since
+ * the list was read), then handed to the chat, which waits for the network.
+ */
+export async function replayPending(settings: ReplaySettings): Promise<void> {
+  const { store, isHeld } = settings;
+  for (const listed of await store.list()) {
+    const id = listed.clientMessageId;
+    if (isHeld(id)) continue;
+    const taken = await settings.claim(id);
+    if (!taken) continue;
+    const entry = isHeld(id) ? undefined : await store.read(id).catch(() => undefined);
+    if (!entry) {
+      taken.release();
+      continue;
+    }
+    settings.hold(entry, taken);
+    try {
+      settings.send(entry);
+    } catch (error) {
+      settings.drop(id, error);
+    }
+  }
+}
