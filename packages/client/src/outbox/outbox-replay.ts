@@ -20,15 +20,20 @@ export interface ReplaySettings {
 /**
  * Sends every stored entry that no one sends yet, oldest first: each is claimed (so no other
  * client on the same storage sends it meanwhile), read again (another one may have sent it since
- * the list was read), then handed to the chat, which waits for the network.
+ * the list was read), then handed to the chat, which waits for the network. Answers how many
+ * were skipped because another client holds them.
  */
-export async function replayPending(settings: ReplaySettings): Promise<void> {
+export async function replayPending(settings: ReplaySettings): Promise<number> {
   const { store, isHeld } = settings;
+  let skipped = 0;
   for (const listed of await store.list()) {
     const id = listed.clientMessageId;
     if (isHeld(id)) continue;
     const taken = await settings.claim(id);
-    if (!taken) continue;
+    if (!taken) {
+      skipped++;
+      continue;
+    }
     const entry = isHeld(id) ? undefined : await store.read(id).catch(() => undefined);
     if (!entry) {
       taken.release();
@@ -41,4 +46,5 @@ export async function replayPending(settings: ReplaySettings): Promise<void> {
       settings.drop(id, error);
     }
   }
+  return skipped;
 }

@@ -17,7 +17,7 @@ import type { ClientOutbox, OutboxEvents, OutboxHost } from './outbox-types.ts';
 import { PartnerOutboxError } from './partner-outbox-error.ts';
 
 /** How long a lease (the claim on an entry without Web Locks) lasts unless renewed. */
-const LEASE_MS = 30_000;
+const LEASE_MS = 15_000;
 /** Refusals after which sending the same question again can never succeed. */
 const FINAL_STATUSES = [400, 404, 409, 422];
 
@@ -56,6 +56,8 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   #host: OutboxHost | undefined;
   #stop: (() => void) | undefined;
   #replaying: Promise<void> = Promise.resolve();
+  #retry: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
 
   /** @internal */
   constructor(storage: OutboxStorage, namespace: string) {
@@ -86,11 +88,13 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
       if (held.stored) await this.#attempt(() => this.#store.put(entry));
     } else {
       const entry: OutboxEntry = { ...question, attempts: 1 };
-      held = heldOf(entry, false);
-      this.#held.set(entry.clientMessageId, held);
-      held.stored = await this.#attempt(() => this.#store.put(entry));
-      if (held.stored) held.claim = await this.#claim(entry.clientMessageId);
-      if (held.discarded) await this.#forget(held, true);
+      const own = heldOf(entry, false);
+      held = own;
+      this.#held.set(entry.clientMessageId, own);
+      own.claim = await this.#claim(entry.clientMessageId);
+      own.stored = await this.#attempt(() => this.#store.put(entry));
+      // Discarded or closed meanwhile: let go (a discarded entry is removed).
+      if (this.#held.get(entry.clientMessageId) !== own) await this.#forget(own, own.discarded);
     }
     this.#releaseWhenOpen(held);
     return held.gate.promise;
@@ -147,7 +151,9 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   }
 
   close(): void {
+    this.#closed = true;
     this.#stop?.();
+    clearTimeout(this.#retry);
     const closed = new PartnerError('The client was closed before the question was sent');
     for (const held of [...this.#held.values()]) {
       this.#take(held.entry.clientMessageId);
@@ -158,20 +164,32 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
 
   #replay(): void {
     const host = this.#host;
-    if (!host) return;
+    if (!host || this.#closed) return;
     this.#replaying = this.#replaying.then(() =>
       replayPending({
         store: this.#store,
         isHeld: (id) => this.#held.has(id),
         claim: (id) => this.#claim(id),
         hold: (entry, taken) => this.#held.set(entry.clientMessageId, heldOf(entry, true, taken)),
-        send: (entry) => host.chat.send({ ...entry }),
+        send: ({ conversationId, message, location, metadata, clientMessageId }) =>
+          host.chat.send({ conversationId, message, location, metadata, clientMessageId }),
         drop: (id, error) => {
           const held = this.#take(id);
           if (held) void this.#forget(held, false);
-          this.#failed(error);
+          this.emit('error', error instanceof Error ? error : new PartnerError(String(error)));
         },
-      }).catch((error: unknown) => this.#failed(error)),
+      }).then(
+        (skipped) => {
+          // Held elsewhere, maybe by a client that died with its lease: look again once it expired.
+          if (skipped > 0 && !this.#retry)
+            this.#retry = setTimeout(() => {
+              this.#retry = undefined;
+              this.#replay();
+            }, LEASE_MS);
+          (this.#retry as { unref?: () => void } | undefined)?.unref?.();
+        },
+        (error: unknown) => this.#failed(error),
+      ),
     );
   }
 
