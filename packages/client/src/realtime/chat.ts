@@ -11,7 +11,7 @@ import { idKey } from '../internal/id-key.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
 import { ActiveTurn, type UserMessageFrame } from './active-turn.ts';
 import type { Connection } from './connection.ts';
-import type { QuestionJournal } from './question-journal.ts'; // journal:
+import type { PendingQuestion, QuestionJournal } from './question-journal.ts'; // journal:
 import { Recovery, type RecoverySettings } from './recovery.ts';
 import type { TurnStream } from './turn-stream.ts';
 import { turnOf } from './turn-tracker.ts';
@@ -154,20 +154,24 @@ export class ChatResource {
     const turn = new ActiveTurn({ message }, now(), connection.reportListenerError);
     turn.stream.on('accepted', () => journal.accepted(key, turn.stream)); // journal:
     turn.stream.on('error', (error) => journal.refused(key, error)); // journal:
-    const { location, metadata } = message;
-    const question = {
-      clientMessageId: key,
-      conversationId: message.conversation_id,
-      message: message.message,
-      ...(location ? { location } : {}),
-      ...(metadata ? { metadata } : {}),
-      createdAt: new Date(now()).toISOString(),
-    };
-    new Promise<void>((resolve) => resolve(journal.written(question))).then(
-      () => this.#follow(key, { message }, turn),
-      (error: unknown) =>
-        turn.stream.fail(error instanceof Error ? error : new PartnerError(String(error))),
-    );
+    const { conversation_id: conversationId, location, metadata } = message;
+    const createdAt = new Date(now()).toISOString();
+    Promise.resolve()
+      .then(
+        () =>
+          journal.written({
+            clientMessageId: key,
+            conversationId,
+            message: message.message,
+            location,
+            metadata,
+            createdAt,
+          } as PendingQuestion), // journal:
+      )
+      .then(
+        () => this.#follow(key, { message }, turn),
+        (error: Error) => turn.stream.fail(error),
+      );
     return turn.stream;
   }
 
