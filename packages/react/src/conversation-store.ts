@@ -11,6 +11,7 @@ import type {
 } from './conversation-state.ts';
 import { EMPTY_CONVERSATION } from './conversation-state.ts';
 import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
+import { keptQuestions } from './kept-questions.ts';
 import {
   acceptTurn,
   type LiveTurn,
@@ -87,12 +88,29 @@ export class ConversationStore {
   readonly retry = async (): Promise<void> => {
     this.#loading ??= this.#loadNewest();
     await this.#loading;
+    // Questions the outbox keeps wait for the network: try it now.
+    if (this.#turns.some((turn) => turn.phase === 'sending')) this.#client.connection.connect();
     const failed = [...this.#turns].reverse().find((turn) => turn.phase === 'failed' && turn.sent);
     const sent = failed?.sent;
     if (!sent) return;
     this.#turns = this.#turns.filter((turn) => turn !== failed);
     if (failed.turnId) await this.#client.turns.delete(failed.turnId).catch(() => {});
     await this.#follow(sent);
+  };
+
+  /**
+   * Removes a question not sent yet (`status: 'pending'`, kept by the client's outbox), by its
+   * `message_id`: true when it was removed before it reached the network.
+   */
+  readonly discard = async (messageId: string): Promise<boolean> => {
+    const turn = this.#turns.find((t) => t.question.message_id === messageId);
+    const id = turn?.phase === 'sending' ? turn.sent?.clientMessageId : undefined;
+    const removed = id !== undefined && ((await this.#client.outbox?.discard(id)) ?? false);
+    if (removed) {
+      this.#turns = this.#turns.filter((t) => t !== turn);
+      this.#publish();
+    }
+    return removed;
   };
 
   /** Loads the page before the oldest loaded message. */
@@ -127,6 +145,16 @@ export class ConversationStore {
       });
       for (const question of this.#runningQuestions())
         void this.#track(resumedTurn(question), () => this.#client.chat.resume(question.turn_id));
+      const { outbox } = this.#client;
+      const followed = new Set(this.#turns.map((turn) => turn.sent?.clientMessageId));
+      for (const { entry, stream } of outbox
+        ? await keptQuestions(outbox, this.#conversationId)
+        : [])
+        if (!followed.has(entry.clientMessageId))
+          void this.#track(
+            sentTurn({ ...entry, text: entry.message }, new Date(entry.createdAt)),
+            () => stream,
+          );
     });
   }
 
@@ -154,12 +182,14 @@ export class ConversationStore {
   }
 
   /** Follows `turn` on the stream `open` gives (a throw, such as a refused input, fails the turn). */
-  async #track(turn: LiveTurn, open: () => TurnStream): Promise<void> {
+  async #track(turn: LiveTurn, open: () => TurnStream | Promise<TurnStream>): Promise<void> {
     this.#turns.push(turn);
     if (turn.sent) this.#latest = turn;
     this.#error = null;
     try {
-      const stream = open();
+      const opened = open();
+      const kept = opened instanceof Promise; // a question the outbox kept: accepted already
+      const stream = kept ? await opened : opened;
       stream.on('accepted', (turnId, userMessageId) => {
         acceptTurn(turn, turnId, userMessageId);
         this.#publish();
@@ -173,11 +203,13 @@ export class ConversationStore {
       stream.on('delta', streamed);
       stream.on('snapshot', streamed);
       stream.on('status', streamed);
+      if (kept) acceptTurn(turn, await stream.turnId, undefined);
       this.#publish();
       turn.answer = await stream.finalMessage();
       turn.phase = 'completed';
       this.#settle(turn);
     } catch (error) {
+      if (!this.#turns.includes(turn)) return; // discarded
       turn.phase = 'failed';
       // The client fails only with its typed errors (`PartnerError` and subclasses), never a bare value.
       this.#error = error as Error;
