@@ -138,6 +138,7 @@ export class ConversationStore {
     this.#loadingHistory = true;
     this.#error = null; // a new start: `retry()` after the history failed to load
     this.#publish();
+    void this.#keep();
     await this.#guard(async () => {
       this.#window = await newestPage(this.#reader, this.#pageSize).catch((error: unknown) => {
         this.#loading = undefined; // `retry()`, or the next component to subscribe, loads it again
@@ -145,17 +146,19 @@ export class ConversationStore {
       });
       for (const question of this.#runningQuestions())
         void this.#track(resumedTurn(question), () => this.#client.chat.resume(question.turn_id));
-      const { outbox } = this.#client;
-      const followed = new Set(this.#turns.map((turn) => turn.sent?.clientMessageId));
-      for (const { entry, stream } of outbox
-        ? await keptQuestions(outbox, this.#conversationId)
-        : [])
-        if (!followed.has(entry.clientMessageId))
-          void this.#track(
-            sentTurn({ ...entry, text: entry.message }, new Date(entry.createdAt)),
-            () => stream,
-          );
     });
+  }
+
+  /** Shows the questions the outbox keeps (after a reload), while the history loads or fails. */
+  async #keep(): Promise<void> {
+    const { outbox } = this.#client;
+    const followed = new Set(this.#turns.map((turn) => turn.sent?.clientMessageId));
+    for (const { entry, stream } of outbox ? await keptQuestions(outbox, this.#conversationId) : [])
+      if (!followed.has(entry.clientMessageId))
+        void this.#track(
+          sentTurn({ ...entry, text: entry.message }, new Date(entry.createdAt)),
+          () => stream,
+        );
   }
 
   /** User messages at the end of the history whose turn has no answer yet: still running. */
@@ -221,7 +224,10 @@ export class ConversationStore {
   /** A completed turn joins the history; the live copy goes. */
   #settle(turn: LiveTurn): void {
     const known = new Set(this.#window.messages.map((m) => m.message_id));
-    const added = turnMessages(turn).filter((m) => !known.has(m.message_id));
+    for (const m of this.#window.messages) if (m.role === 'user') known.add(`q${m.turn_id}`);
+    const added = turnMessages(turn).filter(
+      (m) => !known.has(m.message_id) && !(m.role === 'user' && known.has(`q${m.turn_id}`)),
+    );
     this.#window = { ...this.#window, messages: [...this.#window.messages, ...added] };
     this.#turns = this.#turns.filter((t) => t !== turn);
   }

@@ -53,6 +53,8 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   readonly #store: OutboxStore;
   readonly #owner = createClientMessageId();
   readonly #held = new Map<string, Held>();
+  /** Accepted or refused for good, their entry being removed: no longer pending. */
+  readonly #leaving = new Set<string>();
   #host: OutboxHost | undefined;
   #stop: (() => void) | undefined;
   #replaying: Promise<void> = Promise.resolve();
@@ -123,6 +125,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
       this.#failed(error);
     }
     for (const held of this.#held.values()) entries.set(held.entry.clientMessageId, held.entry);
+    for (const id of this.#leaving) entries.delete(id);
     return [...entries.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
@@ -215,7 +218,9 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   /** Lets go of `held`: removes its entry first (`remove`), then releases its claim. */
   async #forget(held: Held, remove: boolean): Promise<void> {
     const id = held.entry.clientMessageId;
+    if (remove) this.#leaving.add(id);
     if (remove && held.stored) await this.#attempt(() => this.#store.remove(id));
+    this.#leaving.delete(id);
     held.claim?.release();
   }
 
