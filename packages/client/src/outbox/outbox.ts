@@ -10,6 +10,7 @@ import type { PendingQuestion } from '../realtime/question-journal.ts';
 import type { TurnStream } from '../realtime/turn-stream.ts';
 import { type Claim, claim } from './outbox-claims.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
+import { type Held, heldOf } from './outbox-held.ts';
 import { replayPending } from './outbox-replay.ts';
 import type { OutboxStorage } from './outbox-storage.ts';
 import { OutboxStore } from './outbox-store.ts';
@@ -20,30 +21,6 @@ import { PartnerOutboxError } from './partner-outbox-error.ts';
 const LEASE_MS = 15_000;
 /** Refusals after which sending the same question again can never succeed. */
 const FINAL_STATUSES = [400, 404, 409, 422];
-
-/** A question this outbox holds: being written, waiting for the network, or sent and awaited. */
-export interface Held {
-  entry: OutboxEntry;
-  /** Its entry is in the storage. */
-  stored: boolean;
-  claim: Claim | undefined;
-  /** Handed to the chat to go out: too late to discard. */
-  released: boolean;
-  discarded: boolean;
-  gate: { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void };
-}
-
-function heldOf(entry: OutboxEntry, stored: boolean, held?: Claim): Held {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  promise.catch(() => {});
-  const gate = { promise, resolve, reject };
-  return { entry, stored, claim: held, released: false, discarded: false, gate };
-}
 
 /**
  * A durable outbox: the chat writes each question here before sending it, and it is removed once
