@@ -8,34 +8,30 @@ export interface KeptQuestion {
 }
 
 /**
- * The questions of `conversationId` the outbox keeps (after a reload: the outbox sends them by
- * itself). Listens before reading, so that one accepted meanwhile is not missed.
+ * The questions of `conversationId` the outbox keeps (after a reload, the outbox sends them by
+ * itself). None is missed: `pending()` leaves out what was accepted, and the listeners are added
+ * before anything else can run.
  */
 export async function keptQuestions(
   outbox: ClientOutbox,
   conversationId: string,
 ): Promise<KeptQuestion[]> {
-  const settled = new Map<string, [TurnStream] | [undefined, Error]>();
-  const waiting = new Map<string, (outcome: [TurnStream] | [undefined, Error]) => void>();
-  const settle = (id: string, outcome: [TurnStream] | [undefined, Error]) => {
-    const waiter = waiting.get(id);
-    if (waiter) waiter(outcome);
-    else settled.set(id, outcome);
-  };
-  const stops = [
-    outbox.on('sent', (entry, stream) => settle(entry.clientMessageId, [stream])),
-    outbox.on('failed', (entry, error) => settle(entry.clientMessageId, [undefined, error])),
-  ];
   const entries = (await outbox.pending()).filter((e) => e.conversationId === conversationId);
-  if (entries.length === 0) for (const stop of stops) stop();
   return entries.map((entry) => ({
     entry,
     stream: new Promise<TurnStream>((resolve, reject) => {
-      const take = ([stream, error]: [TurnStream] | [undefined, Error]) =>
-        stream ? resolve(stream) : reject(error);
-      const known = settled.get(entry.clientMessageId);
-      if (known) take(known);
-      else waiting.set(entry.clientMessageId, take);
+      const mine = (e: OutboxEntry) => e.clientMessageId === entry.clientMessageId;
+      const stopSent = outbox.on('sent', (e, stream) => {
+        if (mine(e)) settle(() => resolve(stream));
+      });
+      const stopFailed = outbox.on('failed', (e, error) => {
+        if (mine(e)) settle(() => reject(error));
+      });
+      const settle = (outcome: () => void) => {
+        stopSent();
+        stopFailed();
+        outcome();
+      };
     }),
   }));
 }
