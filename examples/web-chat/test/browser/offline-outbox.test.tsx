@@ -3,7 +3,7 @@
  * kept across a reload (a new client on the same storage), shown greyed as waiting, and answered
  * once when the network is back.
  */
-import { createOutbox } from '@partner-assistant/client/outbox';
+import { createOutbox, OUTBOX_KEY_PREFIX } from '@partner-assistant/client/outbox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commands, page } from 'vitest/browser';
 import { answers, ask, type OpenChat, openChat, startConversation } from './chat-page.tsx';
@@ -33,6 +33,10 @@ it('keeps a question asked offline across a reload and answers it once back onli
     await ask('Where do I renew my ID card?');
     const waiting = page.getByText('Will be sent when you are back online');
     await expect.element(waiting).toBeVisible();
+    // Written down (its entry and the list of entries) before the reload.
+    const kept = () =>
+      Object.keys(localStorage).filter((key) => key.startsWith(`${OUTBOX_KEY_PREFIX}`));
+    await expect.poll(() => kept().some((key) => key.endsWith(':index'))).toBe(true);
     await chat.close();
     chat = undefined;
 
