@@ -165,6 +165,24 @@ describe('the outbox, through a network that comes and goes', () => {
     await Promise.all(both.map((client) => client.close()));
   });
 
+  it('removes a question the API refuses for good, and says so', async () => {
+    const user = userOf();
+    const storage = new MemoryStorage();
+    const client = user.client({ outbox: createOutbox({ storage }) });
+    const failed = new Promise<[OutboxEntry, Error]>((resolve) => {
+      client.outbox?.on('failed', (entry, error) => resolve([entry, error]));
+    });
+    const conversationId = crypto.randomUUID(); // no such conversation: 404
+    const stream = client.chat.send({ conversationId, message: 'Anyone?' });
+    const [entry, error] = await failed;
+    expect(entry).toMatchObject({ conversationId, message: 'Anyone?' });
+    expect(error).toMatchObject({ status: 404 });
+    await failureOf(stream.finalMessage());
+    await until(() => storage.entryKeys().length === 0);
+    expect(await client.outbox?.pending()).toEqual([]);
+    await client.close();
+  });
+
   it('keeps the questions of a signed-out user, unsent', async () => {
     const user = userOf();
     const conversationId = await user.conversation();
