@@ -111,7 +111,7 @@ export function snapshotOf(
 ): ConversationSnapshot {
   const shown = new Set(history.map((m) => m.message_id));
   const liveMessages = turns.flatMap(turnMessages).filter((m) => !shown.has(m.message_id));
-  const phase = latest?.phase;
+  const phase = latest && turns.includes(latest) ? latest.phase : undefined; // not a discarded one
   const status: ConversationStatus =
     phase === 'sending' || phase === 'streaming' ? phase : state.error ? 'error' : 'idle';
   return {
@@ -119,6 +119,6 @@ export function snapshotOf(
     messages: [...history, ...liveMessages],
     status,
     streamingText: phase === 'streaming' ? (latest?.text ?? '') : '',
-    statusLabel: latest && phase !== 'failed' ? latest.label : null,
+    statusLabel: latest && latest.phase !== 'failed' ? latest.label : null,
   };
 }

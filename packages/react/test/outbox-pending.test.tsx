@@ -81,4 +81,35 @@ describe('useConversation with an outbox', () => {
     ]);
     await Promise.all([back.close(), online.close()]);
   });
+
+  it('discards a question asked offline from this screen: it goes, and nothing shows an error', async () => {
+    const { backend, externalUserId, client: online } = newClient(harness);
+    const { conversation_id: id } = await online.conversations.create();
+    const offline = new PartnerAssistantClient({
+      baseUrl: harness.baseUrl,
+      token: () => backend.issueToken({ externalUserId }),
+      fetch: nodeFetch as unknown as typeof fetch,
+      WebSocket: NodeWebSocket as unknown as WebSocketConstructor,
+      wsUrl: 'ws://127.0.0.1:9/unreachable',
+      outbox: createOutbox({ storage: deviceStorage(), namespace: externalUserId }),
+    });
+    const { result, unmount } = renderHook(() => useConversation(id), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <PartnerAssistantProvider client={offline}>{children}</PartnerAssistantProvider>
+      ),
+    });
+    await waitFor(() => expect(result.current.loadingHistory).toBe(false));
+    act(() => void result.current.send('Never mind'));
+    await waitFor(() =>
+      expect((async () => (await offline.outbox?.pending())?.length)()).resolves.toBe(1),
+    );
+    const asked = result.current.messages[0]?.message_id ?? '';
+    expect(await act(() => result.current.discard(asked))).toBe(true);
+    await waitFor(() => expect(result.current.messages).toEqual([]));
+    expect(result.current.status).toBe('idle');
+    expect(result.current.error).toBeNull();
+    expect(await offline.outbox?.pending()).toEqual([]);
+    unmount();
+    await Promise.all([offline.close(), online.close()]);
+  });
 });
