@@ -90,6 +90,23 @@ describe.each([
     expect(await outbox.discard('a')).toBe(false);
   });
 
+  it('hands a question it keeps to the chat again when attached and at each opening', async () => {
+    const storage = new MemoryStorage(async);
+    const outbox = createOutbox({ storage });
+    await outbox.written(question('a'));
+    const listeners: ((state: string) => void)[] = [];
+    const host = offlineHost();
+    const on = (_type: string, listener: (state: string) => void) => {
+      listeners.push(listener);
+      return () => {};
+    };
+    outbox.attach({ ...host, connection: { on } as OutboxHost['connection'] });
+    await expect.poll(() => host.sent).toEqual(['a']);
+    for (const listener of listeners) listener('open');
+    await expect.poll(() => host.sent).toEqual(['a', 'a']);
+    outbox.close();
+  });
+
   it('does not discard a question that already left: false, and it stays kept', async () => {
     const storage = new MemoryStorage(async);
     const outbox = createOutbox({ storage });
