@@ -1,4 +1,4 @@
-import { useConversation } from '@partner-assistant/react';
+import { useConnectionState, useConversation } from '@partner-assistant/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { ErrorNotice } from './error-notice.tsx';
 import { MessageItem } from './message-item.tsx';
@@ -10,13 +10,26 @@ export interface ConversationViewProps {
 
 /** One conversation: its history, the answer streaming in, what the assistant is doing, a form. */
 export function ConversationView({ conversationId }: ConversationViewProps) {
-  const { messages, send, status, statusLabel, error, retry, loadOlder, hasOlder, loadingHistory } =
-    useConversation(conversationId);
+  const {
+    messages,
+    send,
+    status,
+    statusLabel,
+    error,
+    retry,
+    loadOlder,
+    hasOlder,
+    loadingHistory,
+    discard,
+  } = useConversation(conversationId);
+  // Offline, a question waits in the outbox (see `main.tsx`): the composer stays free for the next.
+  const { state } = useConnectionState();
+  const offline = state === 'reconnecting' || state === 'suspended' || !navigator.onLine;
   const [draft, setDraft] = useState('');
   // Whether `error` is about loading earlier messages, so that "Try again" repeats that; any other
   // failure (the history's first load, a question) is what `retry` repeats.
   const olderFailed = useRef(false);
-  const busy = status === 'sending' || status === 'streaming';
+  const busy = status === 'streaming' || (status === 'sending' && !offline);
 
   const tryAgain = () => void (olderFailed.current ? loadOlder() : retry());
 
@@ -56,6 +69,8 @@ export function ConversationView({ conversationId }: ConversationViewProps) {
             latest={index === messages.length - 1}
             onReply={ask}
             busy={busy}
+            offline={offline}
+            onDiscard={(id) => void discard(id)}
           />
         ))}
       </ol>

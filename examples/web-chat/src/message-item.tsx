@@ -13,17 +13,37 @@ export interface MessageItemProps {
   onReply: (question: string) => void;
   /** While a question is on its way, suggested replies wait. */
   busy: boolean;
+  /** The network is away: questions not sent yet wait for it. */
+  offline?: boolean;
+  /** Removes a question not sent yet. */
+  onDiscard?: (messageId: string) => void;
 }
 
 /**
  * One message: the user's question, or the assistant's answer (growing while it streams), then,
  * once complete, its cards, visualizations and, on the latest answer, its suggested actions.
  */
-export function MessageItem({ message, latest, onReply, busy }: MessageItemProps) {
+export function MessageItem({
+  message,
+  latest,
+  onReply,
+  busy,
+  offline,
+  onDiscard,
+}: MessageItemProps) {
   if (message.role === 'user') {
+    const waiting = message.status === 'pending' && offline;
     return (
       <li className={`message user ${message.status === 'pending' ? 'pending' : ''}`}>
         {message.content}
+        {waiting && (
+          <span className="pending-note">
+            Will be sent when you are back online{' '}
+            <button type="button" onClick={() => onDiscard?.(message.message_id)}>
+              Discard
+            </button>
+          </span>
+        )}
       </li>
     );
   }

@@ -56,3 +56,41 @@ export function formatSizeReport(reports: SizeReport[]): string {
     })
     .join('\n');
 }
+
+/** What the outbox entry adds, apart from the core's budget. */
+export interface OutboxSizeReport {
+  /** `@partner-assistant/client/outbox` bundled alone (with the parts of the SDK it uses). */
+  alone: { minifiedBytes: number; gzippedBytes: number };
+  /** Growth of an app bundling the client, once it also imports the outbox. */
+  addedToClient: number;
+}
+
+async function gzippedSize(entries: string[]) {
+  const bundle = await bundlePackage({
+    from: 'source',
+    entries,
+    conditions: ['browser', 'import', 'default'],
+    format: 'esm',
+    minify: true,
+  });
+  return {
+    minifiedBytes: Buffer.byteLength(bundle.code),
+    gzippedBytes: gzipSync(bundle.code, { level: 9 }).length,
+  };
+}
+
+/** Sizes of the outbox entry point (from the sources: `@partner-assistant/source` first). */
+export async function measureOutboxSize(): Promise<OutboxSizeReport> {
+  const [alone, client, both] = await Promise.all([
+    gzippedSize(['@partner-assistant/client/outbox']),
+    gzippedSize(['@partner-assistant/client']),
+    gzippedSize(['@partner-assistant/client', '@partner-assistant/client/outbox']),
+  ]);
+  return { alone, addedToClient: both.gzippedBytes - client.gzippedBytes };
+}
+
+/** One line: the outbox's own size, outside the core budget. */
+export function formatOutboxSize(report: OutboxSizeReport): string {
+  const { alone, addedToClient } = report;
+  return `outbox size (browser, @partner-assistant/client/outbox, outside the core budget): ${kb(alone.minifiedBytes)} min, ${kb(alone.gzippedBytes)} min+gz alone; +${kb(addedToClient)} min+gz next to the client`;
+}

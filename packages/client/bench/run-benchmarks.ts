@@ -2,9 +2,15 @@
  * `pnpm bench` for the client: prints its figures, asserts nothing. The package script builds
  * the packages first, so this measures what users install.
  */
-import { formatSizeReport, measureClientSize } from './client-size.ts';
+import {
+  formatOutboxSize,
+  formatSizeReport,
+  measureClientSize,
+  measureOutboxSize,
+} from './client-size.ts';
 import { measureRecovery, measureStreamMemory } from './realtime.ts';
 
 console.log(formatSizeReport(await measureClientSize()));
+console.log(formatOutboxSize(await measureOutboxSize()));
 console.log(await measureRecovery());
 console.log(await measureStreamMemory());

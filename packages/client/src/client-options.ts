@@ -1,5 +1,6 @@
 import type { TransportOptions } from '@partner-assistant/sdk-core';
 import { TRANSPORT_DEFAULTS } from '@partner-assistant/sdk-core';
+import type { ClientOutbox } from './outbox/outbox-types.ts';
 import type { RealtimeOptions } from './realtime/chat-options.ts';
 import type { TokenProvider } from './tokens/token-provider.ts';
 
@@ -44,6 +45,16 @@ export interface PartnerAssistantClientOptions extends TransportOptions, Realtim
    * @example false
    */
   validateInput?: boolean;
+  /**
+   * Keeps every question in a storage until the API accepted it, so that none is lost to a lost
+   * network, a reload or a killed app: `createOutbox` of `@partner-assistant/client/outbox` (a
+   * separate entry point: apps without it do not carry it). With it, `chat.send` writes the
+   * question before anything leaves, and a client started later with the same storage sends what
+   * is left, with the original `client_message_id`. One outbox per client.
+   * @default undefined (questions are kept in memory only)
+   * @example createOutbox({ storage: localStorage, namespace: user.id })
+   */
+  outbox?: ClientOutbox | undefined;
 }
 
 /** Defaults of the optional {@link PartnerAssistantClientOptions}. */

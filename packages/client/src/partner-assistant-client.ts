@@ -5,6 +5,7 @@ import {
   type PartnerAssistantClientOptions,
 } from './client-options.ts';
 import { type ApiCaller, createApiCaller } from './internal/api-caller.ts';
+import type { ClientOutbox } from './outbox/outbox-types.ts';
 import type { ChatResource } from './realtime/chat.ts';
 import type { ClientConnection } from './realtime/client-connection.ts';
 import type { Connection } from './realtime/connection.ts';
@@ -62,6 +63,8 @@ export class PartnerAssistantClient {
   readonly chat: ChatResource;
   /** The WebSocket's state. */
   readonly connection: ClientConnection;
+  /** The questions not yet accepted by the API, when the `outbox` option is given. */
+  readonly outbox: ClientOutbox | undefined;
   readonly #api: ApiCaller;
   readonly #connection: Connection;
 
@@ -106,14 +109,18 @@ export class PartnerAssistantClient {
       turns: this.turns,
       validate: this.#api.validate,
       logger: options.logger,
+      journal: options.outbox,
     });
     this.chat = realtime.chat;
     this.#connection = realtime.connection;
     this.connection = realtime.connection;
+    this.outbox = options.outbox;
+    const report = realtime.connection.reportListenerError;
+    this.outbox?.attach({ chat: this.chat, connection: this.connection, report });
   }
 
   /**
-   * Closes the WebSocket and clears every timer. Streams still running fail with a `PartnerError`;
+   * Closes the WebSocket and clears every timer. Streams still running fail with a `PartnerError` (questions kept by the outbox stay kept);
    * nothing that already settled changes. The client cannot be used afterwards.
    * @example
    * ```ts
@@ -121,6 +128,7 @@ export class PartnerAssistantClient {
    * ```
    */
   close(): Promise<void> {
+    this.outbox?.close();
     this.chat.close();
     return this.#connection.close();
   }

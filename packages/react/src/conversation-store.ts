@@ -4,11 +4,7 @@ import {
   type TurnStream,
 } from '@partner-assistant/client';
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
-import type {
-  ConversationMessage,
-  ConversationSnapshot,
-  ConversationStatus,
-} from './conversation-state.ts';
+import type { ConversationMessage, ConversationSnapshot } from './conversation-state.ts';
 import { EMPTY_CONVERSATION } from './conversation-state.ts';
 import {
   type HistoryReader,
@@ -17,13 +13,15 @@ import {
   newestPage,
   olderPage,
 } from './history-window.ts';
+import { discarded, discardKept, keptTurns } from './kept-questions.ts';
 import {
   acceptTurn,
   type LiveTurn,
   resumedTurn,
   type SentMessage,
   sentTurn,
-  turnMessages,
+  settledMessages,
+  snapshotOf,
 } from './live-turn.ts';
 
 /** Options of `send`. */
@@ -87,18 +85,29 @@ export class ConversationStore {
     this.#follow({ text, clientMessageId: createClientMessageId(), ...options });
 
   /**
-   * Loads the history again if it failed to load, and sends the last failed question again with
-   * its idempotency key (the failed turn is deleted first).
+   * Loads the history again if it failed, tries the network at once for questions waiting for it,
+   * and sends the last failed question again with its idempotency key (its turn deleted first).
    */
   readonly retry = async (): Promise<void> => {
     this.#loading ??= this.#loadNewest();
     await this.#loading;
+    if (this.#turns.some((turn) => turn.phase === 'sending')) this.#client.connection.connect();
     const failed = [...this.#turns].reverse().find((turn) => turn.phase === 'failed' && turn.sent);
     const sent = failed?.sent;
     if (!sent) return;
     this.#turns = this.#turns.filter((turn) => turn !== failed);
     if (failed.turnId) await this.#client.turns.delete(failed.turnId).catch(() => {});
     await this.#follow(sent);
+  };
+
+  /** Removes a question the outbox keeps by its `message_id`: true when it had not left yet. */
+  readonly discard = async (messageId: string): Promise<boolean> => {
+    const turn = await discardKept(this.#client.outbox, this.#turns, messageId);
+    if (turn) {
+      this.#turns = this.#turns.filter((t) => t !== turn);
+      this.#publish();
+    }
+    return turn !== undefined;
   };
 
   /** Loads the page before the oldest loaded message. */
@@ -126,7 +135,10 @@ export class ConversationStore {
   async #loadNewest(): Promise<void> {
     this.#loadingHistory = true;
     this.#error = null; // a new start: `retry()` after the history failed to load
-    this.#publish();
+    this.#publish(); // then what the outbox keeps (after a reload) shows while the history loads
+    void keptTurns(this.#client, this.#conversationId, () => this.#turns).then((kept) => {
+      for (const { turn, stream } of kept) void this.#track(turn, () => stream);
+    });
     await this.#guard(async () => {
       const newest = await newestPage(this.#reader, this.#pageSize).catch((error: unknown) => {
         this.#loading = undefined; // `retry()`, or the next component to subscribe, loads it again
@@ -162,12 +174,14 @@ export class ConversationStore {
   }
 
   /** Follows `turn` on the stream `open` gives (a throw, such as a refused input, fails the turn). */
-  async #track(turn: LiveTurn, open: () => TurnStream): Promise<void> {
+  async #track(turn: LiveTurn, open: () => TurnStream | Promise<TurnStream>): Promise<void> {
     this.#turns.push(turn);
     if (turn.sent) this.#latest = turn;
     this.#error = null;
     try {
-      const stream = open();
+      const opened = open();
+      const kept = opened instanceof Promise; // a question the outbox kept: accepted already
+      const stream = kept ? await opened : opened;
       stream.on('accepted', (turnId, userMessageId) => {
         acceptTurn(turn, turnId, userMessageId);
         this.#publish();
@@ -181,14 +195,17 @@ export class ConversationStore {
       stream.on('delta', streamed);
       stream.on('snapshot', streamed);
       stream.on('status', streamed);
+      if (kept) acceptTurn(turn, await stream.turnId, undefined);
       this.#publish();
       turn.answer = await stream.finalMessage();
       turn.phase = 'completed';
       this.#settle(turn);
     } catch (error) {
-      turn.phase = 'failed';
-      // The client fails only with its typed errors (`PartnerError` and subclasses), never a bare value.
-      this.#error = error as Error;
+      if (discarded(error)) this.#turns = this.#turns.filter((t) => t !== turn);
+      else if (this.#turns.includes(turn)) {
+        turn.phase = 'failed';
+        this.#error = error as Error; // the client fails with its typed errors only (`PartnerError`)
+      }
     }
     this.#publish();
     this.#checkIdle();
@@ -196,9 +213,8 @@ export class ConversationStore {
 
   /** A completed turn joins the history; the live copy goes. */
   #settle(turn: LiveTurn): void {
-    const known = new Set(this.#window.messages.map((m) => m.message_id));
-    const added = turnMessages(turn).filter((m) => !known.has(m.message_id));
-    this.#window = { ...this.#window, messages: [...this.#window.messages, ...added] };
+    const messages = [...this.#window.messages, ...settledMessages(this.#window.messages, turn)];
+    this.#window = { ...this.#window, messages };
     this.#turns = this.#turns.filter((t) => t !== turn);
   }
 
@@ -206,7 +222,7 @@ export class ConversationStore {
     try {
       await load();
     } catch (error) {
-      this.#error = error as Error; // a `PartnerError` of the client, as above
+      this.#error = error as Error; // a `PartnerError` of the client
     }
     this.#loadingHistory = false;
     this.#publish();
@@ -219,25 +235,13 @@ export class ConversationStore {
   }
 
   #build(): ConversationSnapshot {
-    const history = this.#window.messages;
-    const shown = new Set(history.map((m) => m.message_id));
-    const liveMessages = this.#turns.flatMap(turnMessages).filter((m) => !shown.has(m.message_id));
-    const current = this.#latest;
-    const status: ConversationStatus =
-      current?.phase === 'sending' || current?.phase === 'streaming'
-        ? current.phase
-        : this.#error
-          ? 'error'
-          : 'idle';
-    return {
-      messages: [...history, ...liveMessages],
-      status,
-      streamingText: current?.phase === 'streaming' ? current.text : '',
-      statusLabel: current && current.phase !== 'failed' ? current.label : null,
+    const { messages, offset } = this.#window;
+    const state = {
       error: this.#error,
-      hasOlder: this.#window.offset > 0,
       loadingHistory: this.#loadingHistory,
+      hasOlder: offset > 0,
     };
+    return snapshotOf(messages, this.#turns, this.#latest, state);
   }
 
   #checkIdle(): void {

@@ -1,5 +1,9 @@
 import type { Location, Message, MessageMetadata } from '@partner-assistant/contract';
-import type { ConversationMessage } from './conversation-state.ts';
+import type {
+  ConversationMessage,
+  ConversationSnapshot,
+  ConversationStatus,
+} from './conversation-state.ts';
 
 /** What `send` was given, kept so `retry` can send the same message again. */
 export interface SentMessage {
@@ -84,4 +88,37 @@ export function turnMessages(turn: LiveTurn): ConversationMessage[] {
     created_at: question.created_at,
   };
   return [question, answer];
+}
+
+/** The messages `turn`, completed, adds to `history`: its question only if not there yet. */
+export function settledMessages(
+  history: ConversationMessage[],
+  turn: LiveTurn,
+): ConversationMessage[] {
+  const known = new Set(history.map((m) => m.message_id));
+  for (const m of history) if (m.role === 'user') known.add(`q${m.turn_id}`);
+  return turnMessages(turn).filter(
+    (m) => !known.has(m.message_id) && !(m.role === 'user' && known.has(`q${m.turn_id}`)),
+  );
+}
+
+/** The snapshot of a conversation: its `history`, then the live `turns`; `latest` sets `status`. */
+export function snapshotOf(
+  history: ConversationMessage[],
+  turns: LiveTurn[],
+  latest: LiveTurn | undefined,
+  state: Pick<ConversationSnapshot, 'error' | 'hasOlder' | 'loadingHistory'>,
+): ConversationSnapshot {
+  const shown = new Set(history.map((m) => m.message_id));
+  const liveMessages = turns.flatMap(turnMessages).filter((m) => !shown.has(m.message_id));
+  const phase = latest && turns.includes(latest) ? latest.phase : undefined; // not a discarded one
+  const status: ConversationStatus =
+    phase === 'sending' || phase === 'streaming' ? phase : state.error ? 'error' : 'idle';
+  return {
+    ...state,
+    messages: [...history, ...liveMessages],
+    status,
+    streamingText: phase === 'streaming' ? (latest?.text ?? '') : '',
+    statusLabel: latest && latest.phase !== 'failed' ? latest.label : null,
+  };
 }

@@ -27,11 +27,18 @@ export interface UseConversationResult extends ConversationSnapshot {
   send(text: string, options?: SendOptions): Promise<void>;
   /**
    * Tries again what failed: loads the history again if it could not load, and sends the last
-   * failed question again with the same idempotency key.
+   * failed question again with the same idempotency key; questions waiting in the client's outbox
+   * try the network at once.
    */
   retry(): Promise<void>;
   /** Loads the page of history before the oldest message shown. */
   loadOlder(): Promise<void>;
+  /**
+   * Removes a question kept by the client's outbox and not sent yet (`status: 'pending'`), by its
+   * `message_id`: resolves `true` when it was removed before it reached the network. (`retry()`
+   * tries the network at once for such questions.)
+   */
+  discard(messageId: string): Promise<boolean>;
 }
 
 const serverSnapshot = () => EMPTY_CONVERSATION;
@@ -61,5 +68,6 @@ export function useConversation(
     [store, setting],
   );
   const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, serverSnapshot);
-  return { ...snapshot, send: store.send, retry: store.retry, loadOlder: store.loadOlder };
+  const { send, retry, loadOlder, discard } = store;
+  return { ...snapshot, send, retry, loadOlder, discard };
 }

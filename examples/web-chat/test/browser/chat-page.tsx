@@ -26,7 +26,7 @@ export function openChat(
   {
     baseUrl = serverUrl(),
     ...options
-  }: { baseUrl?: string } & Pick<PartnerAssistantClientOptions, 'reconnectBackoff'> = {},
+  }: { baseUrl?: string } & Pick<PartnerAssistantClientOptions, 'reconnectBackoff' | 'outbox'> = {},
 ): OpenChat {
   const client = new PartnerAssistantClient({
     ...options,

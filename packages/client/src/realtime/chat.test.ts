@@ -68,6 +68,24 @@ describe('ChatResource', () => {
     });
   });
 
+  it('abandon(): a question not sent yet fails with the given error and never leaves; a sent one stays', async () => {
+    const { chat } = setup();
+    const dropped = ask(chat, 'Never mind', 'key-1');
+    const failure = dropped.finalMessage().catch((error: unknown) => error);
+    await flush();
+    const error = new Error('discarded');
+    expect(chat.abandon('key-1', error)).toBe(true);
+    expect(await failure).toBe(error);
+    FakeSocket.last.accept();
+    ask(chat, 'Still there?', 'key-2');
+    expect(chat.abandon('key-2', error)).toBe(false);
+    const keys = FakeSocket.last.sent.map(
+      (frame) => (frame as { client_message_id?: string }).client_message_id,
+    );
+    expect(keys).toContain('key-2');
+    expect(keys).not.toContain('key-1');
+  });
+
   it('after a reconnection: an accepted turn resubscribes; an unaccepted one is sent again with the same key', async () => {
     const { chat, clock } = setup();
     ask(chat, 'One', 'key-1');

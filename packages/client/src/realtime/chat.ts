@@ -120,6 +120,16 @@ export class ChatResource {
     return turn.stream;
   }
 
+  /** @internal Fails and forgets a question sent nowhere yet: false when too late (it left). */
+  abandon(clientMessageId: string, error: Error): boolean {
+    const turn = this.#turns.find(clientMessageId);
+    if (!turn) return true;
+    if (turn.wasSent || !turn.message) return false;
+    turn.failed(error);
+    this.#forget(turn);
+    return true;
+  }
+
   /** @internal Ends every unfinished stream and timer. */
   close(): void {
     this.#closed = true;

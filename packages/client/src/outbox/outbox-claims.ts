@@ -1,0 +1,108 @@
+import type { AsyncStorageCalls } from './outbox-storage.ts';
+
+/** The part of the Web Locks API (`navigator.locks`) the outbox uses. */
+interface LockManagerLike {
+  request<T>(
+    name: string,
+    options: { ifAvailable?: boolean },
+    callback: (lock: unknown) => Promise<T> | T,
+  ): Promise<T>;
+}
+
+/** `navigator.locks` where the runtime has it (browsers), else `undefined` (Node, React Native). */
+export function webLocks(): LockManagerLike | undefined {
+  return (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+}
+
+const sections = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs `run` alone among the callers on the same lock `name` (Web Locks: across tabs) or, without
+ * Web Locks, among the callers on the same `storage` object (within this JavaScript realm).
+ */
+export function exclusive<T>(storage: object, name: string, run: () => Promise<T>): Promise<T> {
+  const locks = webLocks();
+  if (locks) return locks.request(name, {}, run);
+  const result = (sections.get(storage) ?? Promise.resolve()).then(run, run);
+  sections.set(
+    storage,
+    result.catch(() => {}),
+  );
+  return result;
+}
+
+/** An entry held by one outbox, so that no other one sends it meanwhile. */
+export interface Claim {
+  release(): void;
+}
+
+/** What a claim needs. */
+export interface ClaimSettings {
+  storage: AsyncStorageCalls;
+  /** The storage object as given: what in-realm exclusion keys on. */
+  raw: object;
+  owner: string;
+  /** Lease length; renewed every third of it while held. */
+  leaseMs: number;
+  now: () => number;
+}
+
+/** Holds `name` until released: a Web Lock where available, else a lease in the storage. */
+export function claim(name: string, settings: ClaimSettings): Promise<Claim | undefined> {
+  const locks = webLocks();
+  return locks ? lockClaim(locks, name) : leaseClaim(name, settings);
+}
+
+function lockClaim(locks: LockManagerLike, name: string): Promise<Claim | undefined> {
+  return new Promise((resolve) => {
+    let release!: () => void;
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    locks
+      .request(name, { ifAvailable: true }, async (lock) => {
+        if (!lock) return resolve(undefined);
+        resolve({ release });
+        await held;
+      })
+      .catch(() => resolve(undefined));
+  });
+}
+
+interface Lease {
+  owner: string;
+  expiresAt: number;
+}
+
+function leaseOf(text: string | null): Lease | undefined {
+  try {
+    const lease = text === null ? undefined : (JSON.parse(text) as Partial<Lease>);
+    return typeof lease?.owner === 'string' && typeof lease.expiresAt === 'number'
+      ? (lease as Lease)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function leaseClaim(key: string, s: ClaimSettings): Promise<Claim | undefined> {
+  const write = () =>
+    s.storage.set(key, JSON.stringify({ owner: s.owner, expiresAt: s.now() + s.leaseMs }));
+  const won = await exclusive(s.raw, key, async () => {
+    const lease = leaseOf(await s.storage.get(key));
+    if (lease && lease.expiresAt > s.now()) return false;
+    await write();
+    return true;
+  });
+  if (!won) return undefined;
+  const renewal = setInterval(() => void write().catch(() => {}), s.leaseMs / 3);
+  (renewal as { unref?: () => void }).unref?.();
+  return {
+    release() {
+      clearInterval(renewal);
+      void exclusive(s.raw, key, async () => {
+        if (leaseOf(await s.storage.get(key))?.owner === s.owner) await s.storage.remove(key);
+      }).catch(() => {});
+    },
+  };
+}

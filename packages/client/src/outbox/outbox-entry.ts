@@ -1,0 +1,60 @@
+import type { Location, MessageMetadata } from '@partner-assistant/contract';
+
+/** A question kept by the outbox until the API accepted it: everything to send it again. */
+export interface OutboxEntry {
+  /** The idempotency key it was first sent with, and is sent again with. */
+  clientMessageId: string;
+  conversationId: string;
+  message: string;
+  location?: Location;
+  metadata?: MessageMetadata;
+  /** When it was asked (ISO 8601). */
+  createdAt: string;
+  /** How many times it was handed to the network so far. */
+  attempts: number;
+}
+
+/** Format version of a stored entry (also in its key: `…:v1:…`). */
+const VERSION = 1;
+
+/** The stored text of `entry`. */
+export function serializeEntry(entry: OutboxEntry): string {
+  return JSON.stringify({ v: VERSION, ...entry });
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The entry stored as `text`, or `undefined` when it is not one this version wrote. */
+export function parseEntry(text: string | null): OutboxEntry | undefined {
+  let value: unknown;
+  try {
+    value = text === null ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(value) || value.v !== VERSION) return undefined;
+  const { clientMessageId, conversationId, message, location, metadata, createdAt } = value;
+  if (![clientMessageId, conversationId, message, createdAt].every(isString)) return undefined;
+  const attempts = typeof value.attempts === 'number' ? value.attempts : 0;
+  return {
+    clientMessageId: clientMessageId as string,
+    conversationId: conversationId as string,
+    message: message as string,
+    ...(isObject(location) ? { location: location as Location } : {}),
+    ...(isObject(metadata) ? { metadata: metadata as MessageMetadata } : {}),
+    createdAt: createdAt as string,
+    attempts,
+  };
+}
+
+/** The list of entry ids stored as `text` (an unreadable list is an empty one). */
+export function parseIndex(text: string | null): string[] {
+  try {
+    const value: unknown = text === null ? [] : JSON.parse(text);
+    return Array.isArray(value) ? value.filter(isString) : [];
+  } catch {
+    return [];
+  }
+}

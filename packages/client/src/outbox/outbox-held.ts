@@ -1,0 +1,18 @@
+import type { Claim } from './outbox-claims.ts';
+import type { OutboxEntry } from './outbox-entry.ts';
+
+/** A question an outbox holds: written by this client and not yet accepted nor refused. */
+export interface Held {
+  entry: OutboxEntry;
+  /** Its entry is in the storage. */
+  stored: boolean;
+  claim: Claim | undefined;
+  discarded: boolean;
+  /** Settles once its entry was written (or failed to be) and claimed (or not). */
+  ready: Promise<void>;
+}
+
+/** A held entry (`stored`: already in the storage, as a replayed one is). */
+export function heldOf(entry: OutboxEntry, stored: boolean, claim?: Claim): Held {
+  return { entry, stored, claim, discarded: false, ready: Promise.resolve() };
+}

@@ -1,0 +1,49 @@
+import type { Claim } from './outbox-claims.ts';
+import type { OutboxEntry } from './outbox-entry.ts';
+import type { OutboxStore } from './outbox-store.ts';
+
+/** What a replay needs of its outbox. */
+export interface ReplaySettings {
+  store: OutboxStore;
+  /** This outbox already holds the entry (it is being sent from here). */
+  isHeld: (id: string) => boolean;
+  /** Hands a held entry to the chat again: a no-op while the chat follows it, else a new try. */
+  again: (id: string) => void;
+  claim: (id: string) => Promise<Claim | undefined>;
+  /** Takes the claimed entry in, just before it is sent. */
+  hold: (entry: OutboxEntry, claim: Claim) => void;
+  /** Sends the entry again with its own `client_message_id` (`client.chat.send`, never throws). */
+  send: (entry: OutboxEntry) => void;
+}
+
+/**
+ * Sends every stored entry that no one sends yet, oldest first: each is claimed (so no other
+ * client on the same storage sends it meanwhile), read again (another one may have sent it since
+ * the list was read), then handed to the chat, which waits for the network. One this outbox
+ * holds goes to the chat again (which ignores it while it follows it: after a timeout, it is
+ * tried anew). Answers how many were skipped because another client holds them.
+ */
+export async function replayPending(settings: ReplaySettings): Promise<number> {
+  const { store, isHeld } = settings;
+  let skipped = 0;
+  for (const listed of await store.list()) {
+    const id = listed.clientMessageId;
+    if (isHeld(id)) {
+      settings.again(id);
+      continue;
+    }
+    const taken = await settings.claim(id);
+    if (!taken) {
+      skipped++;
+      continue;
+    }
+    const entry = isHeld(id) ? undefined : await store.read(id).catch(() => undefined);
+    if (!entry) {
+      taken.release();
+      continue;
+    }
+    settings.hold(entry, taken);
+    settings.send(entry);
+  }
+  return skipped;
+}

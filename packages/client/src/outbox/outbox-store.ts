@@ -1,0 +1,82 @@
+import { exclusive } from './outbox-claims.ts';
+import { type OutboxEntry, parseEntry, parseIndex, serializeEntry } from './outbox-entry.ts';
+import {
+  type AsyncStorageCalls,
+  asyncCalls,
+  type OutboxStorage,
+  outboxKeys,
+} from './outbox-storage.ts';
+
+/**
+ * The entries of one namespace in a storage: an index (the list of ids) and one key per entry.
+ * Changes of the index are exclusive (Web Locks across tabs, else within the realm). Every method
+ * may reject with what the storage threw.
+ */
+export class OutboxStore {
+  readonly calls: AsyncStorageCalls;
+  readonly keys: ReturnType<typeof outboxKeys>;
+  readonly #raw: OutboxStorage;
+
+  constructor(storage: OutboxStorage, namespace: string) {
+    this.#raw = storage;
+    this.calls = asyncCalls(storage);
+    this.keys = outboxKeys(namespace);
+  }
+
+  /** The storage object as given (what in-realm exclusion keys on). */
+  get raw(): object {
+    return this.#raw;
+  }
+
+  /**
+   * Writes `entry` (again, for a new attempt count), and lists it. A synchronous storage
+   * (`localStorage`) has both before `put` returns, so a reload right after cannot lose it; the
+   * exclusive listing that follows makes sure no other tab's edit dropped it meanwhile.
+   */
+  async put(entry: OutboxEntry): Promise<void> {
+    const id = entry.clientMessageId;
+    const written = this.#raw.setItem(this.keys.entry(id), serializeEntry(entry));
+    if (written === undefined) this.#listNow(id);
+    else await written;
+    await this.#edit((ids) => (ids.includes(id) ? ids : [...ids, id]));
+  }
+
+  /** Removes the entry and its listing. */
+  async remove(id: string): Promise<void> {
+    await this.#edit((ids) => ids.filter((listed) => listed !== id));
+    await this.calls.remove(this.keys.entry(id));
+  }
+
+  /** The entry stored under `id`, if readable. */
+  async read(id: string): Promise<OutboxEntry | undefined> {
+    return parseEntry(await this.calls.get(this.keys.entry(id)));
+  }
+
+  /** Every readable listed entry, oldest first. */
+  async list(): Promise<OutboxEntry[]> {
+    const ids = parseIndex(await this.calls.get(this.keys.index));
+    const entries = await Promise.all(ids.map((id) => this.read(id)));
+    return entries
+      .filter((entry): entry is OutboxEntry => entry !== undefined)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  /** Lists `id` at once in a synchronous storage (best effort: `#edit` follows). */
+  #listNow(id: string): void {
+    const { index } = this.keys;
+    const text = this.#raw.getItem(index);
+    if (typeof text !== 'string' && text !== null) return void text.catch(() => {});
+    const ids = parseIndex(text);
+    if (!ids.includes(id)) this.#raw.setItem(index, JSON.stringify([...ids, id]));
+  }
+
+  #edit(change: (ids: string[]) => string[]): Promise<void> {
+    const { index } = this.keys;
+    return exclusive(this.#raw, index, async () => {
+      const ids = parseIndex(await this.calls.get(index));
+      const next = change(ids);
+      if (next.length === 0) await this.calls.remove(index);
+      else if (next !== ids) await this.calls.set(index, JSON.stringify(next));
+    });
+  }
+}

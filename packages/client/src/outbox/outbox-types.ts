@@ -1,0 +1,55 @@
+import type { PartnerApiError } from '@partner-assistant/sdk-core';
+import type { ChatResource } from '../realtime/chat.ts';
+import type { ClientConnection } from '../realtime/client-connection.ts';
+import type { QuestionJournal } from '../realtime/question-journal.ts';
+import type { TurnStream } from '../realtime/turn-stream.ts';
+import type { OutboxEntry } from './outbox-entry.ts';
+
+/** Listeners of `client.outbox`, by event name. */
+export interface OutboxEvents extends Record<string, unknown[]> {
+  /** The API accepted a kept question's turn (once per entry); `stream` follows its answer. */
+  sent: [entry: OutboxEntry, stream: TurnStream];
+  /** The API refused a kept question for good (`400`, `404`, `409`, `422`): it was removed. */
+  failed: [entry: OutboxEntry, error: PartnerApiError];
+  /** The storage failed (`PartnerOutboxError`, code `outbox_storage_failed`): questions still go out. */
+  error: [error: Error];
+}
+
+/** What an outbox is given of its client once the client is built. */
+export interface OutboxHost {
+  chat: Pick<ChatResource, 'send' | 'abandon'>;
+  connection: Pick<ClientConnection, 'on'>;
+  /** Where an app's listener that threw is reported. */
+  report: (error: unknown) => void;
+}
+
+/**
+ * `client.outbox`: the questions not yet accepted by the API, kept in a storage so that they
+ * survive a lost network, a reload or a killed app. Made by `createOutbox` of
+ * `@partner-assistant/client/outbox`.
+ * @example
+ * ```ts
+ * const unsent = await client.outbox?.pending();
+ * ```
+ */
+export interface ClientOutbox extends QuestionJournal {
+  /** The questions kept, oldest first. */
+  pending(): Promise<OutboxEntry[]>;
+  /**
+   * Removes a kept question before it reached the network: `true` when it was removed (its stream,
+   * if any, fails with a `PartnerOutboxError`, code `outbox_discarded`), `false` when it was
+   * already handed to the network (or is unknown, or another tab is sending it).
+   */
+  discard(clientMessageId: string): Promise<boolean>;
+  /** Calls `listener` on each `type` event until the returned function is called. */
+  on<K extends keyof OutboxEvents>(
+    type: K,
+    listener: (...args: OutboxEvents[K]) => void,
+  ): () => void;
+  /** Stops calling `listener`. */
+  off<K extends keyof OutboxEvents>(type: K, listener: (...args: OutboxEvents[K]) => void): void;
+  /** @internal Starts sending what is kept, through `host`. */
+  attach(host: OutboxHost): void;
+  /** @internal Stops; what is kept stays kept. */
+  close(): void;
+}

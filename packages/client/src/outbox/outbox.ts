@@ -1,0 +1,239 @@
+import {
+  isPartnerApiError,
+  type PartnerApiError,
+  PartnerConfigurationError,
+  PartnerError,
+} from '@partner-assistant/sdk-core';
+import { createClientMessageId } from '../internal/client-message-id.ts';
+import { Emitter } from '../internal/emitter.ts';
+import type { PendingQuestion } from '../realtime/question-journal.ts';
+import type { TurnStream } from '../realtime/turn-stream.ts';
+import { type Claim, claim } from './outbox-claims.ts';
+import type { OutboxEntry } from './outbox-entry.ts';
+import { type Held, heldOf } from './outbox-held.ts';
+import { replayPending } from './outbox-replay.ts';
+import type { OutboxStorage } from './outbox-storage.ts';
+import { OutboxStore } from './outbox-store.ts';
+import type { ClientOutbox, OutboxEvents, OutboxHost } from './outbox-types.ts';
+import { PartnerOutboxError } from './partner-outbox-error.ts';
+
+/** How long a lease (the claim on an entry without Web Locks) lasts unless renewed. */
+const LEASE_MS = 15_000;
+/** Refusals after which sending the same question again can never succeed. */
+const FINAL_STATUSES = [400, 404, 409, 422];
+
+/**
+ * A durable outbox: the chat writes each question here before sending it, and it is removed once
+ * the API accepted its turn. Made by `createOutbox`; see {@link ClientOutbox}.
+ */
+export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
+  readonly #store: OutboxStore;
+  readonly #owner = createClientMessageId();
+  readonly #held = new Map<string, Held>();
+  /** Accepted or refused for good, their entry being removed: no longer pending. */
+  readonly #leaving = new Set<string>();
+  #host: OutboxHost | undefined;
+  #stop: (() => void) | undefined;
+  #replaying: Promise<void> = Promise.resolve();
+  #retry: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+
+  /** @internal */
+  constructor(storage: OutboxStorage, namespace: string) {
+    super();
+    this.#store = new OutboxStore(storage, namespace);
+  }
+
+  attach(host: OutboxHost): void {
+    if (this.#host)
+      throw new PartnerConfigurationError(
+        'An outbox serves one client: call createOutbox per client',
+      );
+    this.#host = host;
+    this.report = host.report;
+    this.#stop = host.connection.on('statechange', (state) => {
+      if (state === 'open') this.#replay();
+    });
+    this.#replay();
+  }
+
+  /**
+   * Writes the question down (at once in a synchronous storage), then claims it: resolves once
+   * both are done. Waiting for the network is the chat's (the question waits in memory).
+   */
+  async written(question: PendingQuestion): Promise<void> {
+    const id = question.clientMessageId;
+    const held = this.#held.get(id);
+    if (held) {
+      held.entry = { ...held.entry, attempts: held.entry.attempts + 1 };
+      const { entry } = held;
+      if (held.stored) await this.#attempt(() => this.#store.put(entry));
+      return;
+    }
+    const own = heldOf({ ...question, attempts: 1 }, false);
+    this.#held.set(id, own);
+    own.ready = this.#keep(own);
+    await own.ready;
+    // Closed meanwhile: let go (a discarded one is let go by `discard`).
+    if (this.#held.get(id) !== own && !own.discarded) await this.#forget(own, false);
+  }
+
+  /** Writes `held`'s entry first (a reload right after must not lose it), then claims it. */
+  async #keep(held: Held): Promise<void> {
+    const id = held.entry.clientMessageId;
+    const stored = this.#attempt(() => this.#store.put(held.entry));
+    held.claim = await this.#claim(id);
+    held.stored = await stored;
+  }
+
+  accepted(clientMessageId: string, stream: TurnStream): void {
+    const held = this.#take(clientMessageId);
+    if (!held) return;
+    void this.#forget(held, true);
+    this.emit('sent', held.entry, stream);
+  }
+
+  refused(clientMessageId: string, error: Error): void {
+    const held = this.#take(clientMessageId);
+    if (!held) return;
+    const final = isPartnerApiError(error) && FINAL_STATUSES.includes(error.status);
+    void this.#forget(held, final);
+    if (final) this.emit('failed', held.entry, error as PartnerApiError);
+  }
+
+  async pending(): Promise<OutboxEntry[]> {
+    const entries = new Map<string, OutboxEntry>();
+    try {
+      for (const entry of await this.#store.list()) entries.set(entry.clientMessageId, entry);
+    } catch (error) {
+      this.#failed(error);
+    }
+    for (const held of this.#held.values()) entries.set(held.entry.clientMessageId, held.entry);
+    for (const id of this.#leaving) entries.delete(id);
+    return [...entries.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  async discard(clientMessageId: string): Promise<boolean> {
+    const held = this.#held.get(clientMessageId);
+    if (held) {
+      const error = new PartnerOutboxError(
+        'outbox_discarded',
+        'The question was discarded before it was sent',
+      );
+      if (this.#host && !this.#host.chat.abandon(clientMessageId, error)) return false;
+      this.#take(clientMessageId);
+      held.discarded = true;
+      await held.ready;
+      await this.#forget(held, true);
+      return true;
+    }
+    const taken = await this.#claim(clientMessageId);
+    if (!taken || this.#held.has(clientMessageId)) {
+      taken?.release();
+      return false;
+    }
+    const entry = await this.#store.read(clientMessageId).catch(() => undefined);
+    const removed =
+      entry !== undefined && (await this.#attempt(() => this.#store.remove(clientMessageId)));
+    taken.release();
+    return removed;
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#stop?.();
+    clearTimeout(this.#retry);
+    for (const held of [...this.#held.values()]) {
+      this.#take(held.entry.clientMessageId);
+      held.claim?.release();
+    }
+  }
+
+  #replay(): void {
+    const host = this.#host;
+    if (!host || this.#closed) return;
+    this.#replaying = this.#replaying.then(() =>
+      replayPending({
+        store: this.#store,
+        isHeld: (id) => this.#held.has(id),
+        again: (id) => {
+          const held = this.#held.get(id);
+          if (held) this.#send(held.entry, (error) => this.#dropped(id, error));
+        },
+        claim: (id) => this.#claim(id),
+        hold: (entry, taken) => this.#held.set(entry.clientMessageId, heldOf(entry, true, taken)),
+        send: (entry) => this.#send(entry, (error) => this.#dropped(entry.clientMessageId, error)),
+      }).then(
+        (skipped) => {
+          // Held elsewhere, maybe by a client that died with its lease: look again once it expired.
+          if (skipped > 0 && !this.#retry)
+            this.#retry = setTimeout(() => {
+              this.#retry = undefined;
+              this.#replay();
+            }, LEASE_MS);
+          (this.#retry as { unref?: () => void } | undefined)?.unref?.();
+        },
+        (error: unknown) => this.#failed(error),
+      ),
+    );
+  }
+
+  /** Hands `entry` to the chat with its own `client_message_id`; `refused` if the chat throws. */
+  #send(entry: OutboxEntry, refused: (error: unknown) => void): void {
+    const { conversationId, message, location, metadata, clientMessageId } = entry;
+    try {
+      this.#host?.chat.send({ conversationId, message, location, metadata, clientMessageId });
+    } catch (error) {
+      refused(error);
+    }
+  }
+
+  /** The chat would not take the entry: let go of it (it stays stored), and say why. */
+  #dropped(id: string, error: unknown): void {
+    const held = this.#take(id);
+    if (held) void this.#forget(held, false);
+    this.emit('error', error instanceof Error ? error : new PartnerError(String(error)));
+  }
+
+  #take(clientMessageId: string): Held | undefined {
+    const held = this.#held.get(clientMessageId);
+    this.#held.delete(clientMessageId);
+    return held;
+  }
+
+  /** Lets go of `held`: removes its entry first (`remove`), then releases its claim. */
+  async #forget(held: Held, remove: boolean): Promise<void> {
+    const id = held.entry.clientMessageId;
+    if (remove) this.#leaving.add(id);
+    if (remove && held.stored) await this.#attempt(() => this.#store.remove(id));
+    this.#leaving.delete(id);
+    held.claim?.release();
+  }
+
+  async #claim(id: string): Promise<Claim | undefined> {
+    const { calls, raw, keys } = this.#store;
+    const settings = { storage: calls, raw, owner: this.#owner, leaseMs: LEASE_MS, now: Date.now };
+    return claim(keys.lease(id), settings).catch((error: unknown) => {
+      this.#failed(error);
+      return undefined;
+    });
+  }
+
+  async #attempt(run: () => Promise<void>): Promise<boolean> {
+    try {
+      await run();
+      return true;
+    } catch (error) {
+      this.#failed(error);
+      return false;
+    }
+  }
+
+  #failed(error: unknown): void {
+    const failure =
+      error instanceof PartnerOutboxError
+        ? error
+        : new PartnerOutboxError('outbox_storage_failed', 'The outbox storage failed', error);
+    this.emit('error', failure);
+  }
+}
