@@ -145,6 +145,17 @@ describe('a question asked while the API is unreachable', () => {
     ]);
   });
 
+  it('says it waits from the first failed attempt of a first connection, not a recovery window later', async () => {
+    const { chat } = setup({ send: unreachable });
+    const stream = ask(chat, 'Still there?');
+    await flush();
+    expect(stream.status).toBe('pending');
+    FakeSocket.last.serverClose(1006); // the very first socket cannot open
+    await flush();
+    expect(stream.status).toBe('waiting');
+    chat.close();
+  });
+
   it('is given up at turnTimeoutMs with a PartnerTimeoutError', async () => {
     const { chat, clock } = setup({ send: unreachable, turnTimeoutMs: 120_000 });
     const stream = ask(chat, 'Still there?');

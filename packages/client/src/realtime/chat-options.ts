@@ -1,7 +1,11 @@
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import type { Backoff } from '@partner-assistant/sdk-core';
+import type { Connection } from './connection.ts';
 import type { LifecycleAdapter } from './lifecycle.ts';
-import type { WebSocketConstructor } from './platform.ts';
+import type { Timers, WebSocketConstructor } from './platform.ts';
+import type { QuestionJournal } from './question-journal.ts';
+import type { RecoveryTiming } from './recovery.ts';
+import type { RestFollowSettings } from './rest-follow.ts';
 
 /** Input of `client.chat.send`. */
 export interface ChatSendInput {
@@ -109,3 +113,13 @@ export const REALTIME_DEFAULTS = {
   turnTimeoutMs: 600_000,
   firstRetryJitterMs: 250,
 } as const;
+
+/** What the chat needs besides the connection. */
+export interface ChatSettings extends RecoveryTiming, RestFollowSettings {
+  connection: Connection;
+  timers: Timers;
+  now: () => number;
+  validate: boolean;
+  /** Told of each question written, accepted or refused. @default memoryOnlyJournal */
+  journal?: QuestionJournal | undefined;
+}

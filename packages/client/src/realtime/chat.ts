@@ -8,27 +8,15 @@ import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import { createClientMessageId } from '../internal/client-message-id.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
 import { ActiveTurn } from './active-turn.ts';
-import type { ChatSendInput } from './chat-options.ts';
-import type { Connection } from './connection.ts';
-import type { Timers } from './platform.ts';
-import { journalQuestion, type QuestionJournal, refusedForGood } from './question-journal.ts';
-import { decide, type RecoveryTiming } from './recovery.ts';
-import { followOverRest, type RestFollowSettings } from './rest-follow.ts';
+import type { ChatSendInput, ChatSettings } from './chat-options.ts';
+import { journalQuestion, refusedForGood } from './question-journal.ts';
+import { decide } from './recovery.ts';
+import { followOverRest } from './rest-follow.ts';
 import { TurnRegistry } from './turn-registry.ts';
 import type { TurnStream } from './turn-stream.ts';
 import { turnOf } from './turn-tracker.ts';
 
-export type { ChatSendInput } from './chat-options.ts';
-
-/** What the chat needs besides the connection. */
-export interface ChatSettings extends RecoveryTiming, RestFollowSettings {
-  connection: Connection;
-  timers: Timers;
-  now: () => number;
-  validate: boolean;
-  /** Told of each question written, accepted or refused. @default memoryOnlyJournal */
-  journal?: QuestionJournal | undefined;
-}
+export type { ChatSendInput, ChatSettings } from './chat-options.ts';
 
 /**
  * `client.chat`: questions and answers over the WebSocket. A turn is followed until it ends,
@@ -53,9 +41,13 @@ export class ChatResource {
       if (event.type === 'frame.rejected') this.#rejected(event);
       else if (event.type !== 'pong') this.#route(event);
     });
+    // An attempt is planned (after a drop, or a first connection that failed): questions wait.
+    const waiting = (reason = connection.lastError) => {
+      for (const turn of this.#turns.list()) turn.waiting(reason);
+    };
+    connection.on('retrychange', (ms) => ms !== undefined && waiting());
     connection.on('statechange', (state, { reason }) => {
-      if (state === 'reconnecting' || state === 'suspended')
-        for (const turn of this.#turns.list()) turn.waiting(reason);
+      if (state === 'reconnecting' || state === 'suspended') waiting(reason);
       this.#check();
     });
     // A frame of the turn did not pass the door: read the turn over REST at once (as well).

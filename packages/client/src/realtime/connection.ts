@@ -179,14 +179,14 @@ export class Connection extends Emitter<ConnectionEvents> {
         'reconnecting',
         new PartnerNetworkError('The server refused the token (4401)'),
       );
-      // The provider is asked with `{ reason: 'refused', refusedToken }`: never the same token
-      // again; if it fails, the next attempt (with backoff) asks again.
+      // Asked with `{ reason: 'refused', refusedToken }`; if that fails, the next attempt asks.
       this.#open(() => this.#settings.tokens.refresh(attempt.token));
     } else this.#giveUp(refusalOf(reason));
   }
 
   #retry(reason?: Error): void {
     if (this.#state === 'closed') return;
+    if (reason) this.#lastError = reason; // known to `retrychange` listeners too
     this.#plan.cancel();
     if (!this.#online) {
       this.#setState('suspended', reason); // until `online`
