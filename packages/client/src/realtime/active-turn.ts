@@ -26,9 +26,9 @@ export type Received = 'moved' | 'gap' | 'ended' | 'old';
 
 /**
  * One followed turn, from the moment the app wrote it (or resumed it) until it settles: its
- * stream, its bookkeeping and what its recovery needs to know. Its state changes only through the
- * methods named for what happened (`sent`, `accepted`, `rejected`, `received`, `quiet`, `away`,
- * `waiting`...); the rest of the chat reads it. Sets no timers and does no I/O.
+ * stream, its bookkeeping and what its recovery needs to know. What needs more than a write goes
+ * through the methods named for what happened (`sent`, `accepted`, `rejected`, `received`,
+ * `away`, `waiting`...); its plain fields are written by the chat. Sets no timers, does no I/O.
  */
 export class ActiveTurn {
   readonly stream: TurnStream;
@@ -36,15 +36,21 @@ export class ActiveTurn {
   readonly message: UserMessageFrame | undefined;
   /** When it was sent or resumed: its `turnTimeoutMs` counts from there. */
   readonly startedAt: number;
-  #lastHeardAt: number;
-  #idlePeriods = 0;
-  #awaySince: number | undefined;
+  /** Last time an event of this turn arrived, or it was (re)subscribed. */
+  lastHeardAt: number;
+  /** Idle periods in a row with nothing heard: the second sends it to REST. */
+  idlePeriods = 0;
+  /** Since when the turn waits for the socket without progress (unset while it progresses). */
+  awaySince: number | undefined;
+  /** Nothing may leave for it yet while set (the journal is writing it down). */
+  held = false;
+  /** Its frame went out on a socket once. */
+  wasSent = false;
+  /** The timer of the resend after a retryable refusal, if any. */
+  resendTimer: unknown;
   #rejections = 0;
-  #sent = false;
-  #held = false;
   #recovering: RecoveryPath | undefined;
   #polling: AbortController | undefined;
-  #resendTimer: unknown;
 
   constructor(
     origin: { message: UserMessageFrame } | { turnId: string },
@@ -55,51 +61,23 @@ export class ActiveTurn {
     this.message = 'message' in origin ? origin.message : undefined;
     this.tracker = new TurnTracker();
     if ('turnId' in origin) this.accepted(origin.turnId);
-    this.startedAt = this.#lastHeardAt = now;
+    this.startedAt = this.lastHeardAt = now;
   }
 
   /** Completed, or failed. */
   get ended(): boolean {
     return this.tracker.ended || this.stream.status === 'failed';
   }
-  /** Last time an event of this turn arrived, or it was (re)subscribed. */
-  get lastHeardAt(): number {
-    return this.#lastHeardAt;
-  }
-  /** Idle periods in a row with nothing heard: the second sends it to REST. */
-  get idlePeriods(): number {
-    return this.#idlePeriods;
-  }
-  /** Since when the turn waits for the socket without progress (unset while it progresses). */
-  get awaySince(): number | undefined {
-    return this.#awaySince;
-  }
   /** Followed over REST right now. */
   get polling(): boolean {
     return this.#polling !== undefined;
   }
-  /** Nothing may leave for it yet (the journal is writing it down). */
-  get held(): boolean {
-    return this.#held;
-  }
-  /** Its frame went out on a socket once. */
-  get wasSent(): boolean {
-    return this.#sent;
-  }
-
-  /** The app wrote it; nothing leaves until `released`. */
-  hold(): void {
-    this.#held = true;
-  }
-  released(): void {
-    this.#held = false;
-  }
 
   /** Its frame is about to leave (again): the frame, and the silence clock restarted. */
   resending(now: number): ResumeFrame {
-    this.#lastHeardAt = now;
+    this.lastHeardAt = now;
     const turnId = this.tracker.turnId;
-    if (this.#sent) this.#recovering ??= turnId === undefined ? 'resend' : 'subscribe';
+    if (this.wasSent) this.#recovering ??= turnId === undefined ? 'resend' : 'subscribe';
     return turnId === undefined
       ? (this.message as UserMessageFrame)
       : { type: 'turn.subscribe', turn_id: turnId };
@@ -107,7 +85,7 @@ export class ActiveTurn {
 
   /** Its frame went out on an open socket. */
   sent(): void {
-    this.#sent = true;
+    this.wasSent = true;
     if (this.stream.status === 'waiting')
       this.stream.deliver([{ kind: 'state', status: 'pending' }]);
   }
@@ -120,31 +98,12 @@ export class ActiveTurn {
 
   /** The socket is not open at `now`. */
   away(now: number): void {
-    this.#awaySince ??= now;
-  }
-
-  /** Back to waiting for the socket, from `now` (REST could not reach the API). */
-  awayAgain(now: number): void {
-    this.#awaySince = now;
-  }
-
-  /** Nothing was heard of it for a whole idle period. */
-  quiet(): void {
-    this.#idlePeriods++;
+    this.awaySince ??= now;
   }
 
   /** The server refused its frame (`frame.rejected`): the refusals so far. */
   rejected(): number {
     return ++this.#rejections;
-  }
-
-  /** A resend after a retryable refusal is due on `timer`. */
-  resendScheduled(timer: unknown): void {
-    this.#resendTimer = timer;
-  }
-  /** The timer of the resend after a retryable refusal, if any. */
-  get resendTimer(): unknown {
-    return this.#resendTimer;
   }
 
   /** Its REST polling starts: the signal that stops it. */
@@ -162,11 +121,11 @@ export class ActiveTurn {
 
   /** Takes an event of its own. */
   received(event: TurnEvent, now: number): Received {
-    this.#lastHeardAt = now;
-    this.#idlePeriods = 0;
+    this.lastHeardAt = now;
+    this.idlePeriods = 0;
     const notices = this.tracker.apply(event);
     if (notices[0]?.kind === 'gap') return 'gap';
-    if (notices.length > 0) this.#awaySince = undefined; // progress
+    if (notices.length > 0) this.awaySince = undefined; // progress
     this.#deliver(notices);
     return this.ended ? 'ended' : notices.length > 0 ? 'moved' : 'old';
   }

@@ -86,10 +86,10 @@ export class ChatResource {
     const written = journalQuestion(this.#settings.journal, turn, this.#settings.now());
     if (!written) this.#start(turn);
     else {
-      turn.hold();
+      turn.held = true;
       void written.then((failure) => {
         if (failure) this.#settings.connection.debug('question not journaled', { failure });
-        turn.released();
+        turn.held = false;
         if (!turn.ended) this.#start(turn);
       });
     }
@@ -168,7 +168,7 @@ export class ChatResource {
     const { timers, backoff, maxRetries } = this.#settings;
     const rejections = turn.rejected();
     if (retryable && rejections <= maxRetries) {
-      turn.resendScheduled(timers.setTimeout(() => this.#resume(turn), backoff(rejections)));
+      turn.resendTimer = timers.setTimeout(() => this.#resume(turn), backoff(rejections));
       return;
     }
     const status = API_ERROR_CODES[code as ApiErrorCode]?.status ?? 400;
@@ -196,7 +196,7 @@ export class ChatResource {
         this.#forget(turn);
       } else if (decision.kind === 'poll') this.#poll(turn);
       else {
-        turn.quiet();
+        turn.idlePeriods++;
         this.#resume(turn);
       }
     }
@@ -211,7 +211,7 @@ export class ChatResource {
       turn.pollStopped();
       if (outcome.kind === 'waiting') {
         turn.waiting(outcome.error);
-        turn.awayAgain(this.#settings.now());
+        turn.awaySince = this.#settings.now();
       } else {
         if (outcome.kind === 'failed') this.#refused(turn, outcome.error);
         else this.#forget(turn);
