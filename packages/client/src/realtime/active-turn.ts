@@ -86,14 +86,13 @@ export class ActiveTurn {
   /** Its frame went out on an open socket. */
   sent(): void {
     this.wasSent = true;
-    if (this.stream.status === 'waiting')
-      this.stream.deliver([{ kind: 'state', status: 'pending' }]);
+    if (this.stream.status === 'waiting') this.stream.deliver([['statechange', 'pending']]);
   }
 
   /** The question cannot leave (the API is unreachable): it waits, and its stream says so. */
   waiting(reason: Error | undefined): void {
     if (this.tracker.turnId === undefined && !this.ended)
-      this.stream.deliver([{ kind: 'state', status: 'waiting', reason }]);
+      this.stream.deliver([['statechange', 'waiting', reason]]);
   }
 
   /** The socket is not open at `now`. */
@@ -124,7 +123,7 @@ export class ActiveTurn {
     this.lastHeardAt = now;
     this.idlePeriods = 0;
     const notices = this.tracker.apply(event);
-    if (notices[0]?.kind === 'gap') return 'gap';
+    if (notices[0]?.[0] === 'gap') return 'gap';
     if (notices.length > 0) this.awaySince = undefined; // progress
     this.#deliver(notices);
     return this.ended ? 'ended' : notices.length > 0 ? 'moved' : 'old';
@@ -134,7 +133,7 @@ export class ActiveTurn {
   accepted(turnId: string, userMessageId?: string): void {
     if (this.tracker.turnId !== undefined) return;
     this.tracker.turnId = turnId;
-    this.stream.deliver([{ kind: 'accepted', turnId, userMessageId }]);
+    this.stream.deliver([['accepted', turnId, userMessageId]]);
   }
 
   /** Takes the turn as read over REST. */
@@ -152,7 +151,7 @@ export class ActiveTurn {
     const via = this.#recovering;
     if (via && notices.length > 0) {
       this.#recovering = undefined;
-      notices.unshift({ kind: 'recovered', via });
+      notices.unshift(['recovered', via]);
     }
     this.stream.deliver(notices);
   }

@@ -122,30 +122,23 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   /** @internal Applies what the tracker decided. */
   deliver(notices: TurnNotice[]): void {
     for (const notice of notices) {
+      const [kind, value] = notice;
       // A settled stream delivers nothing more (a listener may have closed the client).
-      if (this.#error || (this.#status === 'completed' && notice.kind !== 'completed')) break;
-      if (notice.kind === 'accepted') {
-        this.#turnId.resolve(notice.turnId);
-        this.emit('accepted', notice.turnId, notice.userMessageId);
-      } else if (notice.kind === 'recovered') this.emit('recovered', notice.via);
-      else if (notice.kind === 'state') this.#set(notice.status, notice.reason);
-      else if (notice.kind === 'event') {
-        this.#events.push(notice.event);
-        this.emit('event', notice.event);
-      } else if (notice.kind === 'label') {
-        this.#label = notice.label;
-        this.emit('status', notice.label);
-      } else if (notice.kind === 'delta') {
-        this.#text = notice.snapshot;
-        this.emit('delta', notice.text, notice.snapshot);
-      } else if (notice.kind === 'snapshot') {
-        this.#text = notice.content;
-        this.emit('snapshot', notice.content);
-      } else if (notice.kind === 'completed') {
-        this.#text = notice.message.content;
-        this.#final.resolve(notice.message);
-        this.emit('completed', notice.message);
-      } else if (notice.kind === 'failed') this.fail(notice.error);
+      if (this.#error || (this.#status === 'completed' && kind !== 'completed')) break;
+      if (kind === 'error') this.fail(value);
+      else if (kind === 'statechange') this.#set(value, notice[2]);
+      else if (kind !== 'gap') {
+        if (kind === 'accepted') this.#turnId.resolve(value);
+        else if (kind === 'event') this.#events.push(value);
+        else if (kind === 'status') this.#label = value;
+        else if (kind === 'delta') this.#text = notice[2];
+        else if (kind === 'snapshot') this.#text = value;
+        else if (kind === 'completed') {
+          this.#text = value.content;
+          this.#final.resolve(value);
+        }
+        this.emit(...(notice as ['event', TurnEvent])); // named after the event, with its arguments
+      }
     }
     this.#wake();
   }

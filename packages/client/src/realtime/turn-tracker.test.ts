@@ -6,16 +6,15 @@ import { type TurnNotice, TurnTracker } from './turn-tracker.ts';
 const at = (type: string, seq: number, fields: object = {}) =>
   event(type, seq, fields) as unknown as TurnEvent;
 
-const deltas = (notices: TurnNotice[]) =>
-  notices.flatMap((n) => (n.kind === 'delta' ? [n.text] : []));
+const deltas = (notices: TurnNotice[]) => notices.flatMap((n) => (n[0] === 'delta' ? [n[1]] : []));
 
 describe('TurnTracker', () => {
   it('takes events in seq order, each once', () => {
     const tracker = new TurnTracker();
-    expect(tracker.apply(accepted() as TurnEvent).map((n) => n.kind)).toEqual([
+    expect(tracker.apply(accepted() as TurnEvent).map((n) => n[0])).toEqual([
       'event',
       'accepted',
-      'state',
+      'statechange',
     ]);
     expect(deltas(tracker.apply(at('assistant.delta', 2, { text: 'Bon' })))).toEqual(['Bon']);
     expect(tracker.apply(at('assistant.delta', 2, { text: 'Bon' }))).toEqual([]); // replayed
@@ -26,7 +25,7 @@ describe('TurnTracker', () => {
   it('reports a jump ahead as a gap and delivers nothing from it', () => {
     const tracker = new TurnTracker(TURN_ID);
     tracker.apply(accepted() as TurnEvent);
-    expect(tracker.apply(at('assistant.delta', 4, { text: 'x' }))).toEqual([{ kind: 'gap' }]);
+    expect(tracker.apply(at('assistant.delta', 4, { text: 'x' }))).toEqual([['gap']]);
     expect(tracker.text).toBe('');
   });
 
@@ -38,7 +37,7 @@ describe('TurnTracker', () => {
       at('turn.snapshot', 5, { turn: turn('running'), content: 'Bonjour, ', label: 'Searching' }),
     );
     expect(deltas(snapshot)).toEqual(['jour, ']);
-    expect(snapshot).toContainEqual({ kind: 'label', label: 'Searching' });
+    expect(snapshot).toContainEqual(['status', 'Searching']);
     expect(deltas(tracker.apply(at('assistant.delta', 6, { text: 'voici' })))).toEqual(['voici']);
     expect(tracker.text).toBe('Bonjour, voici');
   });
@@ -52,7 +51,7 @@ describe('TurnTracker', () => {
         label: null,
       }),
     );
-    expect(notices.filter((n) => n.kind === 'completed')).toHaveLength(1);
+    expect(notices.filter((n) => n[0] === 'completed')).toHaveLength(1);
     expect(deltas(notices)).toEqual(['Done.']);
     expect(tracker.ended).toBe(true);
     expect(tracker.apply(at('assistant.delta', 10, { text: 'late' }))).toEqual([]);
@@ -72,19 +71,22 @@ describe('TurnTracker', () => {
     const notices = tracker.apply(
       at('assistant.error', 2, { error: { code: 'processing_failed', message: 'x' } }),
     );
-    expect(notices.at(-1)).toMatchObject({
-      kind: 'failed',
-      error: { name: 'PartnerTurnError', code: 'processing_failed', turnId: TURN_ID },
-    });
+    expect(notices.at(-1)).toMatchObject([
+      'error',
+      { name: 'PartnerTurnError', code: 'processing_failed', turnId: TURN_ID },
+    ]);
     expect(tracker.text).toBe('');
     expect(tracker.status).toBe('failed');
   });
 
   it('takes a turn read over REST', () => {
     const tracker = new TurnTracker();
-    expect(tracker.applyTurn(turn('running')).map((n) => n.kind)).toEqual(['accepted', 'state']);
+    expect(tracker.applyTurn(turn('running')).map((n) => n[0])).toEqual([
+      'accepted',
+      'statechange',
+    ]);
     const done = tracker.applyTurn(turn('completed', { assistant_message: message('Answer') }));
-    expect(done.map((n) => n.kind)).toEqual(['delta', 'state', 'completed']);
+    expect(done.map((n) => n[0])).toEqual(['delta', 'statechange', 'completed']);
   });
 
   it.each([
@@ -96,10 +98,10 @@ describe('TurnTracker', () => {
     ],
   ])('a turn completed without a message ends with a typed error (%s)', (_, read) => {
     const tracker = new TurnTracker(TURN_ID);
-    expect(read(tracker).at(-1)).toMatchObject({
-      kind: 'failed',
-      error: { name: 'PartnerTurnError', code: 'no_message', retryable: false },
-    });
+    expect(read(tracker).at(-1)).toMatchObject([
+      'error',
+      { name: 'PartnerTurnError', code: 'no_message', retryable: false },
+    ]);
     expect(tracker.ended).toBe(true);
   });
 });

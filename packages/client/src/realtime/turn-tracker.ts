@@ -20,18 +20,21 @@ export type TurnStreamStatus =
 /** How a turn was brought back after the socket failed it: see `TurnStream`'s `recovered`. */
 export type RecoveryPath = 'subscribe' | 'resend' | 'rest';
 
-/** What the stream must tell its listeners after one event or one REST read. */
+/**
+ * What the stream must tell its listeners after one event or one REST read: the name of the
+ * stream event it becomes (`status`: a progress label), then that event's arguments.
+ */
 export type TurnNotice =
-  | { kind: 'accepted'; turnId: string; userMessageId?: string | undefined }
-  | { kind: 'state'; status: TurnStreamStatus; reason?: Error }
-  | { kind: 'event'; event: TurnEvent }
-  | { kind: 'label'; label: string }
-  | { kind: 'delta'; text: string; snapshot: string }
-  | { kind: 'snapshot'; content: string }
-  | { kind: 'completed'; message: Message }
-  | { kind: 'failed'; error: PartnerTurnError }
-  | { kind: 'recovered'; via: RecoveryPath }
-  | { kind: 'gap' };
+  | [kind: 'accepted', turnId: string, userMessageId: string | undefined]
+  | [kind: 'statechange', status: TurnStreamStatus, reason?: Error | undefined]
+  | [kind: 'event', event: TurnEvent]
+  | [kind: 'status', label: string]
+  | [kind: 'delta', text: string, snapshot: string]
+  | [kind: 'snapshot', content: string]
+  | [kind: 'completed', message: Message]
+  | [kind: 'error', error: PartnerTurnError]
+  | [kind: 'recovered', via: RecoveryPath]
+  | [kind: 'gap'];
 
 /** The turn an event carries (`turn.accepted`, `turn.running`, `turn.snapshot`), if any. */
 export function turnOf(event: TurnEvent): Turn | undefined {
@@ -71,9 +74,9 @@ export class TurnTracker {
   /** Takes one event of this turn; nothing when it is old, a `gap` when it jumps ahead. */
   apply(event: TurnEvent): TurnNotice[] {
     if (this.ended || event.seq <= this.#lastSeq) return [];
-    if (event.type !== 'turn.snapshot' && event.seq > this.#lastSeq + 1) return [{ kind: 'gap' }];
+    if (event.type !== 'turn.snapshot' && event.seq > this.#lastSeq + 1) return [['gap']];
     this.#lastSeq = event.seq;
-    const notices: TurnNotice[] = [{ kind: 'event', event }];
+    const notices: TurnNotice[] = [['event', event]];
     const turn = turnOf(event);
     if (turn) this.#identify(turn, notices);
     switch (event.type) {
@@ -88,7 +91,7 @@ export class TurnTracker {
         break;
       case 'assistant.delta':
         this.text += event.text;
-        notices.push({ kind: 'delta', text: event.text, snapshot: this.text });
+        notices.push(['delta', event.text, this.text]);
         break;
       case 'assistant.completed':
         this.#complete(event.message, notices);
@@ -99,7 +102,7 @@ export class TurnTracker {
       case 'turn.snapshot':
         if (event.label !== null) this.#label(event.label, notices);
         this.#catchUp(event.content, notices);
-        notices.push({ kind: 'snapshot', content: this.text });
+        notices.push(['snapshot', this.text]);
         this.#settle(event.turn, notices);
     }
     return notices;
@@ -118,13 +121,13 @@ export class TurnTracker {
     // The id of a resumed turn is the app's, as given; the one that arrived is lower-cased.
     if (this.turnId !== undefined && idKey(this.turnId) === turn.turn_id) return;
     this.turnId = turn.turn_id;
-    notices.push({ kind: 'accepted', turnId: turn.turn_id, userMessageId: turn.user_message_id });
+    notices.push(['accepted', turn.turn_id, turn.user_message_id]);
   }
 
   #label(label: string, notices: TurnNotice[]): void {
     if (label === this.label) return;
     this.label = label;
-    notices.push({ kind: 'label', label });
+    notices.push(['status', label]);
   }
 
   #settle(turn: Turn, notices: TurnNotice[]): void {
@@ -146,7 +149,7 @@ export class TurnTracker {
   /** Hands out the part of `content` not seen yet; replaces the text if it ever diverged. */
   #catchUp(content: string, notices: TurnNotice[]): void {
     if (content.startsWith(this.text) && content.length > this.text.length) {
-      notices.push({ kind: 'delta', text: content.slice(this.text.length), snapshot: content });
+      notices.push(['delta', content.slice(this.text.length), content]);
     }
     this.text = content;
   }
@@ -157,19 +160,19 @@ export class TurnTracker {
     const message = received as Message;
     this.#catchUp(message.content, notices);
     this.#set('completed', notices);
-    notices.push({ kind: 'completed', message });
+    notices.push(['completed', message]);
   }
 
   #fail(failure: TurnError, notices: TurnNotice[]): void {
     this.text = ''; // a failed turn's partial answer is void
     this.#set('failed', notices);
     const error = new PartnerTurnError({ ...failure, turnId: this.turnId ?? '' });
-    notices.push({ kind: 'failed', error });
+    notices.push(['error', error]);
   }
 
   #set(status: TurnStreamStatus, notices: TurnNotice[]): void {
     if (status === this.status) return;
     this.status = status;
-    notices.push({ kind: 'state', status });
+    notices.push(['statechange', status]);
   }
 }
