@@ -32,30 +32,25 @@ export interface ConnectionStateChange {
   attempt: number;
 }
 
-/** What a state allows, and the states that may follow it. */
-export interface ConnectionStateRule {
-  /**
-   * What `connect()` does: `start` a new run (lifecycle subscribed, token source reset), try `now`
-   * when no socket is up or opening, or nothing (`none`). `online` and `foreground` try `now` too.
-   */
-  readonly connect: 'start' | 'now' | 'none';
-  /** The states it may change to; any other change is refused. */
-  readonly next: readonly ConnectionState[];
-}
+/**
+ * What a state allows, then the states that may follow it (any other change is refused). First,
+ * what `connect()` does: `start` a new run (lifecycle subscribed, token source reset), try `now`
+ * when no socket is up or opening, or nothing (`none`). `online` and `foreground` try `now` too.
+ */
+export type ConnectionStateRule = readonly [
+  connect: 'start' | 'now' | 'none',
+  ...next: readonly ConnectionState[],
+];
 
 /**
  * The connection's state machine. `closed` by `client.close()` is final whatever the table says
- * (its `connect: 'start'` is for a refusal or a sign-out).
+ * (its `start` is for a refusal or a sign-out).
  */
 export const CONNECTION_STATES: Readonly<Record<ConnectionState, ConnectionStateRule>> = {
-  idle: { connect: 'start', next: ['connecting', 'closed'] },
-  connecting: {
-    connect: 'now',
-
-    next: ['open', 'reconnecting', 'suspended', 'closed'],
-  },
-  open: { connect: 'none', next: ['reconnecting', 'suspended', 'closed'] },
-  reconnecting: { connect: 'now', next: ['open', 'suspended', 'closed'] },
-  suspended: { connect: 'now', next: ['open', 'reconnecting', 'closed'] },
-  closed: { connect: 'start', next: ['connecting'] },
+  idle: ['start', 'connecting', 'closed'],
+  connecting: ['now', 'open', 'reconnecting', 'suspended', 'closed'],
+  open: ['none', 'reconnecting', 'suspended', 'closed'],
+  reconnecting: ['now', 'open', 'suspended', 'closed'],
+  suspended: ['now', 'open', 'reconnecting', 'closed'],
+  closed: ['start', 'connecting'],
 };

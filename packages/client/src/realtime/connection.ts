@@ -95,7 +95,7 @@ export class Connection extends Emitter<ConnectionEvents> {
    * client or a sign-out (`closed` without `client.close()`), tries again.
    */
   connect(): void {
-    const { connect } = CONNECTION_STATES[this.#state];
+    const [connect] = CONNECTION_STATES[this.#state];
     if (this.#closedByUser || this.#attempt || connect === 'none') return;
     if (connect === 'now') {
       this.#online = true; // asked by the user: an attempt tells whether the network is back
@@ -200,9 +200,7 @@ export class Connection extends Emitter<ConnectionEvents> {
 
   #giveUp(error: Error): void {
     if (this.#state === 'closed') return;
-    this.#settings.logger?.warn?.('partner-assistant: connection closed for good', {
-      error: error.name,
-    });
+    this.#log('connection closed for good', error);
     void this.#attempt?.close();
     this.#attempt = undefined;
     this.#setState('closed', error); // the planned attempt is dropped
@@ -226,7 +224,7 @@ export class Connection extends Emitter<ConnectionEvents> {
     } else if (signal === 'online' || signal === 'foreground') {
       this.#online ||= signal === 'online';
       if (attempt) attempt.probe();
-      else if (this.#online && CONNECTION_STATES[this.#state].connect === 'now') this.#open();
+      else if (this.#online && CONNECTION_STATES[this.#state][0] === 'now') this.#open();
     }
   }
 
@@ -234,7 +232,7 @@ export class Connection extends Emitter<ConnectionEvents> {
     const previous = this.#state;
     if (reason) this.#lastError = reason;
     if (state === 'open' || state === 'closed') this.#plan.cancel();
-    if (previous === state || !CONNECTION_STATES[previous].next.includes(state)) return;
+    if (previous === state || !CONNECTION_STATES[previous].includes(state, 1)) return;
     this.#state = state;
     const { retryInMs, attempt } = this.#plan;
     const change: ConnectionStateChange = { previous, reason, retryInMs, attempt };
