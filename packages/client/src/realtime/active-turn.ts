@@ -27,7 +27,7 @@ export type Received = 'moved' | 'gap' | 'ended' | 'old';
 /**
  * One followed turn, from the moment the app wrote it (or resumed it) until it settles: its
  * stream, its bookkeeping and what its recovery needs to know. What needs more than a write goes
- * through the methods named for what happened (`sent`, `accepted`, `rejected`, `received`,
+ * through the methods named for what happened (`sent`, `accepted`, `received`, `failed`,
  * `away`, `waiting`...); its plain fields are written by the chat. Sets no timers, does no I/O.
  */
 export class ActiveTurn {
@@ -48,7 +48,8 @@ export class ActiveTurn {
   wasSent = false;
   /** The timer of the resend after a retryable refusal, if any. */
   resendTimer: unknown;
-  #rejections = 0;
+  /** Times the server refused its frame (`frame.rejected`). */
+  rejections = 0;
   #recovering: RecoveryPath | undefined;
   #polling: AbortController | undefined;
 
@@ -98,11 +99,6 @@ export class ActiveTurn {
   /** The socket is not open at `now`. */
   away(now: number): void {
     this.awaySince ??= now;
-  }
-
-  /** The server refused its frame (`frame.rejected`): the refusals so far. */
-  rejected(): number {
-    return ++this.#rejections;
   }
 
   /** Its REST polling starts: the signal that stops it. */

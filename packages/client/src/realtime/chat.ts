@@ -166,7 +166,7 @@ export class ChatResource {
     if (!turn) return;
     const { code, message, retryable, request_id: requestId } = event.error;
     const { timers, backoff, maxRetries } = this.#settings;
-    const rejections = turn.rejected();
+    const rejections = ++turn.rejections;
     if (retryable && rejections <= maxRetries) {
       turn.resendTimer = timers.setTimeout(() => this.#resume(turn), backoff(rejections));
       return;

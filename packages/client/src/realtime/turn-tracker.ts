@@ -134,16 +134,13 @@ export class TurnTracker {
     const message = turn.assistant_message;
     if (turn.status === 'failed')
       this.#fail(
-        turn.error ?? { code: 'processing_failed', message: 'The turn failed', retryable: false },
+        turn.error ?? { message: 'The turn failed' }, // `processing_failed`, not retryable
         notices,
       );
     else if (turn.status !== 'completed') this.#set(turn.status, notices);
     else if (message) this.#complete(message, notices);
     else
-      this.#fail(
-        { code: 'no_message', message: 'The turn completed without a message', retryable: false },
-        notices,
-      );
+      this.#fail({ code: 'no_message', message: 'The turn completed without a message' }, notices);
   }
 
   /** Hands out the part of `content` not seen yet; replaces the text if it ever diverged. */
