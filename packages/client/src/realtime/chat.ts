@@ -184,17 +184,14 @@ export class ChatResource {
     const open = connection.state === 'open';
     const turns = this.#turns.list();
     if (!open) for (const turn of turns) turn.away(at);
-    for (const decision of decide(turns, at, open, this.#settings)) {
-      if (decision.kind === 'wait') {
-        this.#timer = timers.setTimeout(() => this.#check(), timerDelay(decision.ms));
-        continue;
-      }
-      const { turn } = decision;
-      if (turn.ended) continue;
-      if (decision.kind === 'expire') {
+    // Each decision is a kind and its turn, or `wait` and the delay before the next check.
+    for (const [kind, turn] of decide(turns, at, open, this.#settings)) {
+      if (kind === 'wait') this.#timer = timers.setTimeout(() => this.#check(), timerDelay(turn));
+      else if (turn.ended) continue;
+      else if (kind === 'expire') {
         turn.failed(new PartnerTimeoutError(this.#settings.turnTimeoutMs));
         this.#forget(turn);
-      } else if (decision.kind === 'poll') this.#poll(turn);
+      } else if (kind === 'poll') this.#poll(turn);
       else {
         turn.idlePeriods++;
         this.#resume(turn);

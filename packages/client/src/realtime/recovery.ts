@@ -17,12 +17,10 @@ export interface RecoveryTiming {
   turnTimeoutMs: number;
 }
 
-/** What to do with a turn now, or when to look again. */
+/** What to do with a turn now, or when to look again (in ms). */
 export type Decision<T> =
-  | { kind: 'resubscribe'; turn: T }
-  | { kind: 'poll'; turn: T }
-  | { kind: 'expire'; turn: T }
-  | { kind: 'wait'; ms: number };
+  | [kind: 'resubscribe' | 'poll' | 'expire', turn: T]
+  | [kind: 'wait', ms: number];
 
 /**
  * The recovery of the chat's turns, as a pure function of their state, the socket and the clock:
@@ -46,7 +44,7 @@ export function decide<T extends ScheduledTurn>(
   for (const turn of turns) {
     const deadline = turn.startedAt + turnTimeoutMs;
     if (at >= deadline) {
-      expired.push({ kind: 'expire', turn });
+      expired.push(['expire', turn]);
       continue;
     }
     next = Math.min(next, deadline);
@@ -54,13 +52,13 @@ export function decide<T extends ScheduledTurn>(
     const away = turn.awaySince ?? (open ? Infinity : at);
     const silent = open && at - turn.lastHeardAt >= idle;
     if (at - away >= window || (silent && turn.idlePeriods > 0)) {
-      decisions.push({ kind: 'poll', turn });
+      decisions.push(['poll', turn]);
       continue;
     }
-    if (silent) decisions.push({ kind: 'resubscribe', turn });
+    if (silent) decisions.push(['resubscribe', turn]);
     // A turn resubscribed now is heard of now: its next silence counts from here.
     next = Math.min(next, away + window, open ? (silent ? at : turn.lastHeardAt) + idle : Infinity);
   }
-  if (next < Infinity) decisions.push({ kind: 'wait', ms: next - at });
+  if (next < Infinity) decisions.push(['wait', next - at]);
   return [...decisions, ...expired];
 }
