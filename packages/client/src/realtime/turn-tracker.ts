@@ -61,6 +61,8 @@ export class TurnTracker {
   /** Last progress label. */
   label: string | null = null;
   #lastSeq = 0;
+  /** Where the event or read being applied collects its notices. */
+  #notices: TurnNotice[] = [];
 
   constructor(turnId?: string) {
     this.turnId = turnId;
@@ -77,33 +79,34 @@ export class TurnTracker {
     if (event.type !== 'turn.snapshot' && event.seq > this.#lastSeq + 1) return [['gap']];
     this.#lastSeq = event.seq;
     const notices: TurnNotice[] = [['event', event]];
+    this.#notices = notices;
     const turn = turnOf(event);
-    if (turn) this.#identify(turn, notices);
+    if (turn) this.#identify(turn);
     switch (event.type) {
       case 'turn.accepted':
-        this.#set('queued', notices);
+        this.#set('queued');
         break;
       case 'turn.running':
-        this.#set('running', notices);
+        this.#set('running');
         break;
       case 'assistant.status':
-        this.#label(event.label, notices);
+        this.#label(event.label);
         break;
       case 'assistant.delta':
         this.text += event.text;
-        notices.push(['delta', event.text, this.text]);
+        this.#notices.push(['delta', event.text, this.text]);
         break;
       case 'assistant.completed':
-        this.#complete(event.message, notices);
+        this.#complete(event.message);
         break;
       case 'assistant.error':
-        this.#fail(event.error, notices);
+        this.#fail(event.error);
         break;
       case 'turn.snapshot':
-        if (event.label !== null) this.#label(event.label, notices);
-        this.#catchUp(event.content, notices);
-        notices.push(['snapshot', this.text]);
-        this.#settle(event.turn, notices);
+        if (event.label !== null) this.#label(event.label);
+        this.#catchUp(event.content);
+        this.#notices.push(['snapshot', this.text]);
+        this.#settle(event.turn);
     }
     return notices;
   }
@@ -112,64 +115,61 @@ export class TurnTracker {
   applyTurn(turn: Turn): TurnNotice[] {
     if (this.ended) return [];
     const notices: TurnNotice[] = [];
-    this.#identify(turn, notices);
-    this.#settle(turn, notices);
+    this.#notices = notices;
+    this.#identify(turn);
+    this.#settle(turn);
     return notices;
   }
 
-  #identify(turn: Turn, notices: TurnNotice[]): void {
+  #identify(turn: Turn): void {
     // The id of a resumed turn is the app's, as given; the one that arrived is lower-cased.
     if (this.turnId !== undefined && idKey(this.turnId) === turn.turn_id) return;
     this.turnId = turn.turn_id;
-    notices.push(['accepted', turn.turn_id, turn.user_message_id]);
+    this.#notices.push(['accepted', turn.turn_id, turn.user_message_id]);
   }
 
-  #label(label: string, notices: TurnNotice[]): void {
+  #label(label: string): void {
     if (label === this.label) return;
     this.label = label;
-    notices.push(['status', label]);
+    this.#notices.push(['status', label]);
   }
 
-  #settle(turn: Turn, notices: TurnNotice[]): void {
+  #settle(turn: Turn): void {
     const message = turn.assistant_message;
     if (turn.status === 'failed')
-      this.#fail(
-        turn.error ?? { message: 'The turn failed' }, // `processing_failed`, not retryable
-        notices,
-      );
-    else if (turn.status !== 'completed') this.#set(turn.status, notices);
-    else if (message) this.#complete(message, notices);
-    else
-      this.#fail({ code: 'no_message', message: 'The turn completed without a message' }, notices);
+      this.#fail(turn.error ?? { message: 'The turn failed' }); // `processing_failed`, not retryable
+    else if (turn.status !== 'completed') this.#set(turn.status);
+    else if (message) this.#complete(message);
+    else this.#fail({ code: 'no_message', message: 'The turn completed without a message' });
   }
 
   /** Hands out the part of `content` not seen yet; replaces the text if it ever diverged. */
-  #catchUp(content: string, notices: TurnNotice[]): void {
+  #catchUp(content: string): void {
     if (content.startsWith(this.text) && content.length > this.text.length) {
-      notices.push(['delta', content.slice(this.text.length), content]);
+      this.#notices.push(['delta', content.slice(this.text.length), content]);
     }
     this.text = content;
   }
 
   /** Ends the turn with `message`, which names its turn (this one) when the server left it out. */
-  #complete(received: ReceivedMessage, notices: TurnNotice[]): void {
+  #complete(received: ReceivedMessage): void {
     received.turn_id ??= idKey(this.turnId ?? '');
     const message = received as Message;
-    this.#catchUp(message.content, notices);
-    this.#set('completed', notices);
-    notices.push(['completed', message]);
+    this.#catchUp(message.content);
+    this.#set('completed');
+    this.#notices.push(['completed', message]);
   }
 
-  #fail(failure: TurnError, notices: TurnNotice[]): void {
+  #fail(failure: TurnError): void {
     this.text = ''; // a failed turn's partial answer is void
-    this.#set('failed', notices);
+    this.#set('failed');
     const error = new PartnerTurnError({ ...failure, turnId: this.turnId ?? '' });
-    notices.push(['error', error]);
+    this.#notices.push(['error', error]);
   }
 
-  #set(status: TurnStreamStatus, notices: TurnNotice[]): void {
+  #set(status: TurnStreamStatus): void {
     if (status === this.status) return;
     this.status = status;
-    notices.push(['statechange', status]);
+    this.#notices.push(['statechange', status]);
   }
 }
