@@ -125,7 +125,7 @@ export class ChatResource {
   /** @internal Ends every unfinished stream and timer. */
   close(): void {
     this.#closed = true;
-    this.#failAll(new PartnerError('The client was closed before the turn ended'));
+    this.#failAll(new PartnerError('The client is closed'));
   }
 
   /** A new turn, followed from now on (or failed at once when the client cannot follow it). */
