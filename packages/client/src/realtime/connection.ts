@@ -145,11 +145,9 @@ export class Connection extends Emitter<ConnectionEvents> {
     const attempt = new SocketAttempt(
       { ...this.#settings, timers: this.#timers },
       {
-        open: () => this.emit('open'),
+        emit: (...event) => this.emit(...(event as ['open'])), // one of the connection's events
         // The first frame (the pong to our ping) proves the server kept the socket: it is open.
         verified: () => this.#setState('open'),
-        frame: (event) => this.emit('frame', event),
-        skipped: (turnId) => this.emit('skipped', turnId),
         end: (reason, fatal) => this.#ended(attempt, reason, fatal),
       },
     );

@@ -43,14 +43,16 @@ export interface AttemptSettings {
 
 /** What an attempt tells its connection. */
 export interface AttemptHooks {
-  /** The socket opened (a `ping` is out: its `pong` proves the token was accepted). */
-  open(): void;
+  /**
+   * For the connection's listeners: the socket opened (`open`: a `ping` is out, its `pong` proves
+   * the token was accepted), an event passed the door (`frame`), or an event of turn `turnId` did
+   * not (`skipped`).
+   */
+  emit(
+    ...event: [type: 'open'] | [type: 'frame', ServerEvent] | [type: 'skipped', turnId: string]
+  ): void;
   /** The first frame of this socket arrived: the server kept it. */
   verified(): void;
-  /** An event passed the door. */
-  frame(event: ServerEvent): void;
-  /** An event of turn `turnId` did not pass the door. */
-  skipped(turnId: string): void;
   /** The attempt ended by itself: closed with a code, or an error (`fatal`: retrying cannot help). */
   end(reason: number | Error, fatal?: boolean): void;
 }
@@ -125,7 +127,7 @@ export class SocketAttempt {
       this.#openedAt = this.#lastFrameAt = this.#settings.now();
       this.send({ type: 'ping' }); // its pong proves the token was accepted
       this.#heartbeat();
-      this.#hooks.open();
+      this.#hooks.emit('open');
     };
     socket.onmessage = (message) => this.#receive(message.data);
     socket.onclose = (event) => this.#end(event.code);
@@ -203,10 +205,10 @@ export class SocketAttempt {
       const [reason, turnId] = event;
       const type = reason.split(':', 1)[0];
       this.#settings.logger?.warn?.('partner-assistant: skipped a server frame', { type, reason });
-      if (typeof turnId === 'string') this.#hooks.skipped(turnId);
+      if (typeof turnId === 'string') this.#hooks.emit('skipped', turnId);
     } else if (event) {
       if (this.#asked === false && event.type !== 'pong') this.#asked = true;
-      this.#hooks.frame(event);
+      this.#hooks.emit('frame', event);
     }
   }
 
