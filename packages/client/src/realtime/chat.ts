@@ -203,16 +203,14 @@ export class ChatResource {
   #poll(turn: ActiveTurn): void {
     if (turn.ended || turn.polling) return;
     const signal = turn.pollStarted();
-    void followOverRest(turn, this.#settings, signal).then((outcome) => {
+    void followOverRest(turn, this.#settings, signal).then(([kind, error]) => {
       if (signal.aborted) return;
       turn.pollStopped();
-      if (outcome.kind === 'waiting') {
-        turn.waiting(outcome.error);
+      if (kind === 'waiting') {
+        turn.waiting(error);
         turn.awaySince = this.#settings.now();
-      } else {
-        if (outcome.kind === 'failed') this.#refused(turn, outcome.error);
-        else this.#forget(turn);
-      }
+      } else if (kind === 'failed') this.#refused(turn, error);
+      else this.#forget(turn);
       this.#check();
     });
   }

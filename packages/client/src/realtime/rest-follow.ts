@@ -15,10 +15,7 @@ export interface RestFollowSettings {
 }
 
 /** How a REST follow ended: the turn ended (or was stopped), gave up, or must wait for the network. */
-export type RestOutcome =
-  | { kind: 'done' }
-  | { kind: 'failed'; error: Error }
-  | { kind: 'waiting'; error: Error };
+export type RestOutcome = [kind: 'done'] | [kind: 'failed' | 'waiting', error: Error];
 
 /**
  * Follows a turn over REST until it ends or `signal` stops it: a never-accepted question is sent
@@ -47,14 +44,11 @@ export async function followOverRest(
     } catch (error) {
       if (signal.aborted) break;
       const retryable = isPartnerError(error) && error.retryable;
-      if (retryable && turn.tracker.turnId === undefined) return { kind: 'waiting', error };
+      if (retryable && turn.tracker.turnId === undefined) return ['waiting', error];
       if (!retryable || ++failures > maxRetries)
-        return {
-          kind: 'failed',
-          error: error instanceof Error ? error : new PartnerError(String(error)),
-        };
+        return ['failed', error instanceof Error ? error : new PartnerError(String(error))];
     }
     if (!turn.ended) await sleep(backoff(failures + 1), signal).catch(() => {});
   }
-  return { kind: 'done' };
+  return ['done'];
 }
