@@ -8,18 +8,22 @@ import {
   type DeleteConversationResponse,
   type DeleteTurnResponse,
   isPartnerApiError,
+  type KeptQuestions,
   type Message,
   type MessagePage,
   type MessagePagePromise,
+  type OutboxEntry,
   PartnerAssistantClient,
   type RenamedConversation,
   type RequestOptions,
   type SendMessageResponse,
   type SubmitFeedbackResponse,
   type Turn,
+  type TurnStream,
   type TurnStreamStatus,
   type TurnSummary,
 } from './index.ts';
+import { createOutbox } from './outbox/index.ts';
 
 declare const client: PartnerAssistantClient;
 
@@ -132,4 +136,22 @@ test('a turn stream tells each change of its status, with the reason it waits', 
     expectTypeOf(status).toEqualTypeOf<TurnStreamStatus>();
     expectTypeOf(reason).toEqualTypeOf<Error | undefined>();
   });
+});
+
+test('client.outbox is always there: pending, discard and its events, typed', () => {
+  expectTypeOf(client.outbox.pending()).resolves.toEqualTypeOf<OutboxEntry[]>();
+  expectTypeOf(client.outbox.discard('key')).resolves.toEqualTypeOf<boolean>();
+  client.outbox.on('sent', (entry, stream) => {
+    expectTypeOf(entry.clientMessageId).toEqualTypeOf<string>();
+    expectTypeOf(stream).toEqualTypeOf<TurnStream>();
+  });
+  client.outbox.on('failed', (_entry, error) => {
+    expectTypeOf(error.code).toBeString();
+  });
+  const withOutbox = new PartnerAssistantClient({
+    baseUrl: 'https://x',
+    token: 't',
+    outbox: createOutbox({ storage: globalThis.localStorage, namespace: 'user-1' }),
+  });
+  expectTypeOf(withOutbox.outbox).toEqualTypeOf<KeptQuestions>();
 });

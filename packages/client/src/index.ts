@@ -35,7 +35,7 @@ export {
 export { isPartnerTurnError, PartnerTurnError } from './errors/partner-turn-error.ts';
 export { createClientMessageId } from './internal/client-message-id.ts';
 export type { OutboxEntry } from './outbox/outbox-entry.ts';
-export type { ClientOutbox, OutboxEvents } from './outbox/outbox-types.ts';
+export type { ClientOutbox, KeptQuestions, OutboxEvents } from './outbox/outbox-types.ts';
 export { MessagePage } from './pagination/message-page.ts';
 export { MessagePagePromise } from './pagination/message-page-promise.ts';
 export { PartnerAssistantClient } from './partner-assistant-client.ts';

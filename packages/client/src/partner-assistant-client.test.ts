@@ -5,6 +5,18 @@ import { isPartnerConfigurationError, PartnerApiError, PartnerAssistantClient } 
 import { ROUTES } from './internal/routes.ts';
 
 describe('PartnerAssistantClient options', () => {
+  it('has client.outbox without the outbox option: nothing kept, nothing to discard', async () => {
+    const client = new PartnerAssistantClient({
+      baseUrl: 'https://assistant.example.com',
+      token: 't',
+    });
+    await expect(client.outbox.pending()).resolves.toEqual([]);
+    await expect(client.outbox.discard('key-1')).resolves.toBe(false);
+    const stop = client.outbox.on('error', () => {});
+    stop();
+    await client.close();
+  });
+
   it('derives the API URL from baseUrl', () => {
     const client = new PartnerAssistantClient({
       baseUrl: 'https://assistant.example.com/',

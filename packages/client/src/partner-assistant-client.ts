@@ -5,7 +5,7 @@ import {
   type PartnerAssistantClientOptions,
 } from './client-options.ts';
 import { type ApiCaller, createApiCaller } from './internal/api-caller.ts';
-import type { ClientOutbox } from './outbox/outbox-types.ts';
+import { type ClientOutbox, type KeptQuestions, NO_KEPT_QUESTIONS } from './outbox/outbox-types.ts';
 import type { ChatResource } from './realtime/chat.ts';
 import type { ClientConnection } from './realtime/client-connection.ts';
 import type { Connection } from './realtime/connection.ts';
@@ -63,10 +63,11 @@ export class PartnerAssistantClient {
   readonly chat: ChatResource;
   /** The WebSocket's state. */
   readonly connection: ClientConnection;
-  /** The questions not yet accepted by the API, when the `outbox` option is given. */
-  readonly outbox: ClientOutbox | undefined;
+  /** The questions not yet accepted by the API: kept with the `outbox` option, else none. */
+  readonly outbox: KeptQuestions;
   readonly #api: ApiCaller;
   readonly #connection: Connection;
+  readonly #outbox: ClientOutbox | undefined;
 
   /** @throws {PartnerConfigurationError} On a missing or malformed option. */
   constructor(
@@ -114,9 +115,10 @@ export class PartnerAssistantClient {
     this.chat = realtime.chat;
     this.#connection = realtime.connection;
     this.connection = realtime.connection;
-    this.outbox = options.outbox;
+    this.outbox = options.outbox ?? NO_KEPT_QUESTIONS;
     const report = realtime.connection.reportListenerError;
-    this.outbox?.attach({ chat: this.chat, connection: this.connection, report });
+    options.outbox?.attach({ chat: this.chat, connection: this.connection, report });
+    this.#outbox = options.outbox;
   }
 
   /**
@@ -128,7 +130,7 @@ export class PartnerAssistantClient {
    * ```
    */
   close(): Promise<void> {
-    this.outbox?.close();
+    this.#outbox?.close();
     this.chat.close();
     return this.#connection.close();
   }

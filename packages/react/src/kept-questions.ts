@@ -1,5 +1,5 @@
 import type {
-  ClientOutbox,
+  KeptQuestions,
   OutboxEntry,
   PartnerAssistantClient,
   TurnStream,
@@ -19,7 +19,7 @@ export interface KeptQuestion {
  * before anything else can run.
  */
 export async function keptQuestions(
-  outbox: ClientOutbox,
+  outbox: KeptQuestions,
   conversationId: string,
 ): Promise<KeptQuestion[]> {
   const entries = (await outbox.pending()).filter((e) => e.conversationId === conversationId);
@@ -51,7 +51,7 @@ export async function keptTurns(
   conversationId: string,
   followed: () => LiveTurn[],
 ): Promise<{ turn: LiveTurn; stream: Promise<TurnStream> }[]> {
-  const kept = client.outbox ? await keptQuestions(client.outbox, conversationId) : [];
+  const kept = await keptQuestions(client.outbox, conversationId);
   const known = new Set(followed().map((turn) => turn.sent?.clientMessageId));
   return kept
     .filter(({ entry }) => !known.has(entry.clientMessageId))
@@ -66,13 +66,13 @@ export async function keptTurns(
  * sent yet: the turn when it was removed before it reached the network, else `undefined`.
  */
 export async function discardKept(
-  outbox: ClientOutbox | undefined,
+  outbox: KeptQuestions,
   turns: LiveTurn[],
   messageId: string,
 ): Promise<LiveTurn | undefined> {
   const turn = turns.find((t) => t.question.message_id === messageId);
   const id = turn?.phase === 'sending' ? turn.sent?.clientMessageId : undefined;
-  const removed = id !== undefined && ((await outbox?.discard(id)) ?? false);
+  const removed = id !== undefined && (await outbox.discard(id));
   return removed ? turn : undefined;
 }
 

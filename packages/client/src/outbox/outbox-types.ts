@@ -25,12 +25,27 @@ export interface OutboxHost {
 
 /**
  * `client.outbox`: the questions not yet accepted by the API, kept in a storage so that they
- * survive a lost network, a reload or a killed app. Made by `createOutbox` of
- * `@partner-assistant/client/outbox`.
+ * survive a lost network, a reload or a killed app (none without the client's `outbox` option:
+ * `pending()` is then `[]`).
  * @example
  * ```ts
- * const unsent = await client.outbox?.pending();
+ * const unsent = await client.outbox.pending();
+ * client.outbox.on('failed', (entry, error) => showRefused(entry.message, error.code));
  * ```
+ */
+export type KeptQuestions = Pick<ClientOutbox, 'pending' | 'discard' | 'on' | 'off'>;
+
+/** `client.outbox` without an outbox: nothing is kept, nothing is ever emitted. */
+export const NO_KEPT_QUESTIONS: KeptQuestions = {
+  pending: async () => [],
+  discard: async () => false,
+  on: () => () => {},
+  off: () => {},
+};
+
+/**
+ * The value of the client's `outbox` option, made by `createOutbox` of
+ * `@partner-assistant/client/outbox`: an outbox for one client.
  */
 export interface ClientOutbox extends QuestionJournal {
   /** The questions kept, oldest first. */
