@@ -149,7 +149,11 @@ it("says the assistant can't be reached while the API is down, and recovers when
   const unreachable = /Can't reach the assistant/;
   try {
     openApp(api, options);
-    await page.getByRole('button', { name: 'New conversation' }).click();
+    const create = page.getByRole('button', { name: 'New conversation' });
+    await create.click();
+    // Created and selected: the view of the conversation opened from storage is replaced (and
+    // with it a question typed into it), so the question is typed only now.
+    await expect.element(create).toBeEnabled();
     await ask('Where can I park near the town hall?');
     await expect.element(page.getByRole('button', { name: 'Helpful', exact: true })).toBeVisible();
 
