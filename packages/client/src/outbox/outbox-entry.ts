@@ -1,15 +1,8 @@
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
+import type { PendingQuestion } from '../realtime/question-journal.ts';
 
 /** A question kept by the outbox until the API accepted it: everything to send it again. */
-export interface OutboxEntry {
-  /** The idempotency key it was first sent with, and is sent again with. */
-  clientMessageId: string;
-  conversationId: string;
-  message: string;
-  location?: Location;
-  metadata?: MessageMetadata;
-  /** When it was asked (ISO 8601). */
-  createdAt: string;
+export interface OutboxEntry extends PendingQuestion {
   /** How many times it was handed to the network so far. */
   attempts: number;
 }
