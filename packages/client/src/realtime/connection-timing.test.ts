@@ -70,8 +70,8 @@ describe('the wall clock moving', () => {
 
 describe('timer options beyond setTimeout range', () => {
   it.each([
-    ['heartbeatIntervalMs', { heartbeat: { intervalMs: Infinity, timeoutMs: 10_000 } }],
-    ['heartbeatTimeoutMs', { heartbeat: { intervalMs: 1, timeoutMs: Infinity } }],
+    ['heartbeatIntervalMs', { heartbeatIntervalMs: Infinity }],
+    ['heartbeatTimeoutMs', { heartbeatIntervalMs: 1, heartbeatTimeoutMs: Infinity }],
   ] as const)('%s = Infinity: the open socket is kept', async (_, overrides) => {
     const clock = new PlatformClock();
     const { connection } = fakeConnection(clock, overrides);
@@ -86,7 +86,7 @@ describe('timer options beyond setTimeout range', () => {
   });
 
   it.each([
-    ['reconnect delays', { backoff: () => Infinity }],
+    ['reconnect delays', { reconnectBackoff: () => Infinity }],
     ['suspendedRetryMs', { suspendAfterMs: 0, suspendedRetryMs: Infinity }],
   ] as const)('%s = Infinity: no hot loop of attempts', async (_, policy) => {
     const clock = new PlatformClock();

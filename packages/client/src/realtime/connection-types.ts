@@ -1,10 +1,9 @@
 import type { ServerEvent } from '@partner-assistant/contract';
-import type { PartnerLogger } from '@partner-assistant/sdk-core';
 import type { TokenSource } from '../tokens/token-source.ts';
 import type { ConnectionState, ConnectionStateChange } from './connection-states.ts';
 import type { LifecycleAdapter } from './lifecycle.ts';
-import type { Timers, WebSocketConstructor } from './platform.ts';
-import type { ReconnectPolicy } from './reconnect-delay.ts';
+import type { ReconnectPolicy } from './retry-plan.ts';
+import type { AttemptSettings } from './socket-attempt.ts';
 
 /** Listeners of the connection, by event name. */
 export interface ConnectionEvents extends Record<string, unknown[]> {
@@ -28,15 +27,7 @@ export interface ConnectionEvents extends Record<string, unknown[]> {
 }
 
 /** Everything a {@link Connection} needs, injected. */
-export interface ConnectionSettings {
-  url: string;
-  WebSocket: () => WebSocketConstructor | undefined;
+export interface ConnectionSettings extends ReconnectPolicy, AttemptSettings {
   tokens: TokenSource;
-  timers: Timers;
-  /** The monotonic clock every wait is measured on (never the wall clock). */
-  now: () => number;
-  policy: ReconnectPolicy;
-  heartbeat: { intervalMs: number; timeoutMs: number };
   lifecycle: LifecycleAdapter | undefined;
-  logger: PartnerLogger | undefined;
 }

@@ -9,7 +9,6 @@ import {
 } from './connection-states.ts';
 import type { ConnectionEvents, ConnectionSettings } from './connection-types.ts';
 import type { LifecycleSignal } from './lifecycle.ts';
-import { boundedTimers, type Timers } from './platform.ts';
 import { refusalOf } from './refusal.ts';
 import { RetryPlan } from './retry-plan.ts';
 import { SocketAttempt } from './socket-attempt.ts';
@@ -33,7 +32,6 @@ const describe = (reason: Error): string =>
 export class Connection extends Emitter<ConnectionEvents> {
   #state: ConnectionState = 'idle';
   readonly #settings: ConnectionSettings;
-  readonly #timers: Timers;
   readonly #plan: RetryPlan;
   #attempt: SocketAttempt | undefined;
   #refreshedAt = -Infinity;
@@ -48,8 +46,7 @@ export class Connection extends Emitter<ConnectionEvents> {
     super();
     this.report = this.reportListenerError;
     this.#settings = settings;
-    this.#timers = boundedTimers(settings.timers);
-    this.#plan = new RetryPlan(this.#timers, settings.now, (ms) => this.emit('retrychange', ms));
+    this.#plan = new RetryPlan(settings, (ms) => this.emit('retrychange', ms));
     // Signed out (the provider resolved `null`, for REST or for the socket): closed for good.
     settings.tokens.onSignedOut = (error) => this.#giveUp(error);
   }
@@ -102,7 +99,7 @@ export class Connection extends Emitter<ConnectionEvents> {
       this.#open();
       return;
     }
-    this.#stopLifecycle?.();
+    // Not subscribed: a run starts from `idle`, or from `closed`, which unsubscribed.
     this.#stopLifecycle = this.#settings.lifecycle?.subscribe((signal) =>
       this.#onLifecycle(signal),
     );
@@ -123,14 +120,13 @@ export class Connection extends Emitter<ConnectionEvents> {
    * afterwards. Resolves once the socket has closed, or was terminated when the server did not
    * finish the closing handshake within 250 ms.
    */
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    const closing = this.#halt();
     this.#setState('closed');
     this.#closedByUser = true; // silenced from here on
     this.#stopLifecycle?.();
     this.#settings.tokens.close();
-    const closing = this.#attempt?.close() ?? Promise.resolve();
-    this.#attempt = undefined;
-    return closing;
+    await closing;
   }
 
   /** @internal Nothing is delivered after `close()`, not even to the rest of a delivery's listeners. */
@@ -138,25 +134,24 @@ export class Connection extends Emitter<ConnectionEvents> {
     return this.#closedByUser;
   }
 
-  /** Starts an attempt unless one is in flight (one opening at a time). */
+  /**
+   * Starts an attempt, the planned one dropped. Called only while no attempt is in flight (one
+   * opening at a time) and the connection is not `closed`.
+   */
   #open(token: () => Promise<string | undefined> = () => this.#settings.tokens.get()): void {
-    if (this.#attempt || this.#state === 'closed') return;
     this.#plan.cancel();
-    const attempt = new SocketAttempt(
-      { ...this.#settings, timers: this.#timers },
-      {
-        emit: (...event) => this.emit(...(event as ['open'])), // one of the connection's events
-        // The first frame (the pong to our ping) proves the server kept the socket: it is open.
-        verified: () => this.#setState('open'),
-        end: (reason, fatal) => this.#ended(attempt, reason, fatal),
-      },
-    );
+    const attempt = new SocketAttempt(this.#settings, {
+      emit: (...event) => this.emit(...(event as ['open'])), // one of the connection's events
+      // The first frame (the pong to our ping) proves the server kept the socket: it is open.
+      verified: () => this.#setState('open'),
+      // Only the attempt in flight ends by itself: one the connection let go ended quietly.
+      end: (reason, fatal) => this.#ended(attempt, reason, fatal),
+    });
     this.#attempt = attempt;
     void attempt.start(token());
   }
 
   #ended(attempt: SocketAttempt, reason: number | Error, fatal?: boolean): void {
-    if (attempt !== this.#attempt) return;
     this.#attempt = undefined;
     if (attempt.worked) this.#plan.reset();
     if (typeof reason !== 'number') {
@@ -182,15 +177,15 @@ export class Connection extends Emitter<ConnectionEvents> {
     } else this.#giveUp(refusalOf(reason));
   }
 
+  /** Plans the next attempt (none while offline); never called once `closed`. */
   #retry(reason?: Error): void {
-    if (this.#state === 'closed') return;
     if (reason) this.#lastError = reason; // known to `retrychange` listeners too
-    this.#plan.cancel();
     if (!this.#online) {
+      this.#plan.cancel();
       this.#setState('suspended', reason); // until `online`
       return;
     }
-    const { suspended } = this.#plan.schedule(this.#settings.policy, () => this.#open());
+    const suspended = this.#plan.schedule(() => this.#open());
     // Until a first connection worked the state stays `connecting`.
     const connecting = this.#state === 'connecting';
     this.#setState(suspended ? 'suspended' : connecting ? 'connecting' : 'reconnecting', reason);
@@ -199,11 +194,18 @@ export class Connection extends Emitter<ConnectionEvents> {
   #giveUp(error: Error): void {
     if (this.#state === 'closed') return;
     this.#log('connection closed for good', error);
-    void this.#attempt?.close();
-    this.#attempt = undefined;
-    this.#setState('closed', error); // the planned attempt is dropped
+    void this.#halt();
+    this.#setState('closed', error);
     this.#stopLifecycle?.();
     this.emit('failure', error);
+  }
+
+  /** Drops the planned attempt and closes the one in flight; resolves once its socket closed. */
+  #halt(): Promise<void> | undefined {
+    this.#plan.cancel();
+    const closing = this.#attempt?.close();
+    this.#attempt = undefined;
+    return closing;
   }
 
   #onLifecycle(signal: LifecycleSignal): void {
@@ -211,9 +213,7 @@ export class Connection extends Emitter<ConnectionEvents> {
     const attempt = this.#attempt;
     if (signal === 'frozen') {
       // Closed cleanly (a page with an open socket is not kept), reopened on `foreground`.
-      this.#plan.cancel();
-      void attempt?.close();
-      this.#attempt = undefined;
+      void this.#halt();
       this.#setState('suspended');
     } else if (signal === 'offline') {
       this.#online = false;
@@ -229,8 +229,8 @@ export class Connection extends Emitter<ConnectionEvents> {
   #setState(state: ConnectionState, reason?: Error): void {
     const previous = this.#state;
     if (reason) this.#lastError = reason;
-    if (state === 'open' || state === 'closed') this.#plan.cancel();
-    if (previous === state || !CONNECTION_STATES[previous].includes(state, 1)) return;
+    // Refused by the table (which never lists a state after itself).
+    if (!CONNECTION_STATES[previous].includes(state, 1)) return;
     this.#state = state;
     const { retryInMs, attempt } = this.#plan;
     const change: ConnectionStateChange = { previous, reason, retryInMs, attempt };

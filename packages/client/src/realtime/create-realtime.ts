@@ -46,48 +46,35 @@ export function channelUrlOf(options: RealtimeOptions, apiUrl: string): string {
 
 /** Builds the connection and the chat from the client's options. */
 export function createRealtime(options: RealtimeOptions, context: RealtimeContext) {
-  const { transport, tokens, logger } = context;
+  const { transport } = context;
   const timers = context.timers ?? systemTimers;
   const given = options.WebSocket;
+  // Each of REALTIME_DEFAULTS, or the option that replaces it.
+  const timing = Object.fromEntries(
+    Object.entries(REALTIME_DEFAULTS).map(([key, value]) => [
+      key,
+      options[key as keyof RealtimeOptions] ?? value,
+    ]),
+  ) as Record<keyof typeof REALTIME_DEFAULTS, number>;
+  const settings = { ...context, ...timing, timers };
   const connection = new Connection({
+    ...settings,
     url: channelUrlOf(options, context.apiUrl),
     WebSocket: () =>
       given ??
       (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket ??
       context.fallbackWebSocket?.(),
-    tokens,
-    timers,
     now: timers.clock ?? monotonicNow,
-    policy: {
-      backoff:
-        options.reconnectBackoff ??
-        exponentialBackoff({ initialDelayMs: 1000, maxDelayMs: 15_000 }),
-      firstRetryJitterMs: REALTIME_DEFAULTS.firstRetryJitterMs,
-      suspendAfterMs: options.suspendAfterMs ?? REALTIME_DEFAULTS.suspendAfterMs,
-      suspendedRetryMs: options.suspendedRetryMs ?? REALTIME_DEFAULTS.suspendedRetryMs,
-      random: Math.random,
-    },
-    heartbeat: {
-      intervalMs: options.heartbeatIntervalMs ?? REALTIME_DEFAULTS.heartbeatIntervalMs,
-      timeoutMs: options.heartbeatTimeoutMs ?? REALTIME_DEFAULTS.heartbeatTimeoutMs,
-    },
+    reconnectBackoff:
+      options.reconnectBackoff ?? exponentialBackoff({ initialDelayMs: 1000, maxDelayMs: 15_000 }),
+    random: Math.random,
     lifecycle: options.lifecycle === false ? undefined : (options.lifecycle ?? browserLifecycle),
-    logger,
   });
   const chat = new ChatResource({
+    ...settings,
+    ...transport.retry,
     connection,
-    messages: context.messages,
-    turns: context.turns,
-    timers,
     now: transport.now,
-    validate: context.validate,
-    streamIdleTimeoutMs: options.streamIdleTimeoutMs ?? REALTIME_DEFAULTS.streamIdleTimeoutMs,
-    recoveryWindowMs: options.recoveryWindowMs ?? REALTIME_DEFAULTS.recoveryWindowMs,
-    turnTimeoutMs: options.turnTimeoutMs ?? REALTIME_DEFAULTS.turnTimeoutMs,
-    backoff: transport.retry.backoff,
-    maxRetries: transport.retry.maxRetries,
-    sleep: transport.retry.sleep,
-    journal: context.journal,
   });
   return { connection, chat };
 }

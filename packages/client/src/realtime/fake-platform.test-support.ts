@@ -2,7 +2,6 @@
 import { TokenSource } from '../tokens/token-source.ts';
 import { Connection, type ConnectionSettings } from './connection.ts';
 import type { Timers, WebSocketLike } from './platform.ts';
-import type { ReconnectPolicy } from './reconnect-delay.ts';
 
 /** Timers that run only when the test advances the clock. */
 export class FakeClock implements Timers {
@@ -119,12 +118,11 @@ export function countingTokens(clock: FakeClock) {
 /**
  * A connection on the fake clock and sockets: first retry after 125 ms of jitter, then 1 s, 2 s...
  * (`attempt` × 1 s), suspended after 2 min, heartbeat 25 s / 10 s, no lifecycle unless given.
+ * `policy` overrides settings too (the chat tests name the retry settings so).
  */
 export function fakeConnection(
   clock: FakeClock,
-  overrides: Partial<Omit<ConnectionSettings, 'policy'>> & {
-    policy?: Partial<ReconnectPolicy>;
-  } = {},
+  overrides: Partial<ConnectionSettings> & { policy?: Partial<ConnectionSettings> } = {},
 ) {
   const { tokens, calls } = countingTokens(clock);
   const { policy, ...rest } = overrides;
@@ -134,17 +132,16 @@ export function fakeConnection(
     tokens,
     timers: clock,
     now: () => clock.now,
-    policy: {
-      backoff: (attempt) => attempt * 1000,
-      firstRetryJitterMs: 250,
-      suspendAfterMs: 120_000,
-      suspendedRetryMs: 30_000,
-      random: () => 0.5,
-      ...policy,
-    },
-    heartbeat: { intervalMs: 25_000, timeoutMs: 10_000 },
+    reconnectBackoff: (attempt) => attempt * 1000,
+    firstRetryJitterMs: 250,
+    suspendAfterMs: 120_000,
+    suspendedRetryMs: 30_000,
+    random: () => 0.5,
+    heartbeatIntervalMs: 25_000,
+    heartbeatTimeoutMs: 10_000,
     lifecycle: undefined,
     logger: undefined,
+    ...policy,
     ...rest,
   });
   return { connection, tokenCalls: calls };

@@ -1,5 +1,3 @@
-import { timerDelay } from '@partner-assistant/sdk-core/internal';
-
 /** The part of the standard `WebSocket` the client uses (browsers, React Native, undici, ws). */
 export interface WebSocketLike {
   readonly readyState: number;
@@ -47,20 +45,11 @@ export const monotonicNow = (): number => {
   return clock ? clock.now() : Date.now();
 };
 
-/** The runtime's timers, looked up when called, on the {@link monotonicNow} clock. */
+/** The runtime's timers, looked up when called, on the default clock ({@link monotonicNow}). */
 export const systemTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  clock: monotonicNow,
 };
-
-/** `timers` with every delay brought into `setTimeout`'s range (see `timerDelay`). */
-export function boundedTimers(timers: Timers): Timers {
-  return {
-    setTimeout: (callback, ms) => timers.setTimeout(callback, timerDelay(ms)),
-    clearTimeout: (handle) => timers.clearTimeout(handle),
-  };
-}
 
 /** How long {@link closeSocket} waits for the closing handshake before terminating the socket. */
 const CLOSE_WAIT_MS = 250;

@@ -1,63 +1,83 @@
+import type { Backoff } from '@partner-assistant/sdk-core';
+import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import type { Timers } from './platform.ts';
-import { type ReconnectPolicy, type ReconnectProgress, reconnectDelay } from './reconnect-delay.ts';
+
+/** How the connection retries; part of the client options. */
+export interface ReconnectPolicy {
+  /** Delay before failed attempt number `attempt` (1, 2, ...) is retried. */
+  reconnectBackoff: Backoff;
+  /** The first attempt after an open connection dropped waits a random delay below this. */
+  firstRetryJitterMs: number;
+  /** After this long without a working connection, retries slow down (`suspended`). */
+  suspendAfterMs: number;
+  /** Wait between retries once suspended. */
+  suspendedRetryMs: number;
+  random: () => number;
+  timers: Timers;
+  /** The monotonic clock. */
+  now: () => number;
+}
 
 /**
  * The connection's retry plan: attempts since the connection last worked, and the attempt
  * planned, if any. Tells `changed` whenever the planned attempt is set or dropped, so nobody
  * needs to poll a clock to learn of it.
  */
-export class RetryPlan implements ReconnectProgress {
+export class RetryPlan {
   /** Attempts made since the last working connection (0: none yet). */
   attempt = 0;
-  /** When the last working connection was lost (or the first attempt began). */
-  failingSince: number;
+  /** When the last working connection was lost (or the run began: see {@link reset}). */
+  #failingSince = 0;
   #at: number | undefined;
   #timer: unknown;
 
-  readonly #timers: Timers;
-  readonly #now: () => number;
+  readonly #policy: ReconnectPolicy;
   readonly #changed: (retryInMs: number | undefined) => void;
 
-  constructor(timers: Timers, now: () => number, changed: (retryInMs: number | undefined) => void) {
-    this.#timers = timers;
-    this.#now = now;
+  constructor(policy: ReconnectPolicy, changed: (retryInMs: number | undefined) => void) {
+    this.#policy = policy;
     this.#changed = changed;
-    this.failingSince = now();
   }
 
   /** Ms until the planned attempt (counting down), or `undefined` when none is planned. */
   get retryInMs(): number | undefined {
     const at = this.#at;
-    return at === undefined ? undefined : Math.max(0, at - this.#now());
+    return at === undefined ? undefined : Math.max(0, at - this.#policy.now());
   }
 
   /** The connection worked (or a new run begins): the next attempt starts at once again. */
   reset(): void {
     this.attempt = 0;
-    this.failingSince = this.#now();
+    this.#failingSince = this.#policy.now();
   }
 
   /**
-   * Plans the next attempt by `policy` and runs `attempt` when it falls due; says whether the
-   * connection is now failing for long enough to be `suspended`.
+   * Plans the next attempt and runs `attempt` when it falls due (it drops the plan as it begins);
+   * says whether the connection is now failing for long enough to be `suspended`. The first
+   * attempt after a drop starts at once (a little jitter, so a server restart is not met by every
+   * client in the same millisecond); the delay grows only across attempts that fail to open.
    */
-  schedule(policy: ReconnectPolicy, attempt: () => void): { delayMs: number; suspended: boolean } {
+  schedule(attempt: () => void): boolean {
     this.cancel();
-    const next = reconnectDelay(this, this.#now(), policy);
+    const policy = this.#policy;
+    const now = policy.now();
+    const suspended = now - this.#failingSince >= policy.suspendAfterMs;
+    const delayMs = suspended
+      ? policy.suspendedRetryMs
+      : this.attempt
+        ? policy.reconnectBackoff(this.attempt)
+        : Math.floor(policy.random() * policy.firstRetryJitterMs);
     this.attempt++;
-    this.#at = this.#now() + next.delayMs;
-    this.#timer = this.#timers.setTimeout(() => {
-      this.cancel();
-      attempt();
-    }, next.delayMs);
-    this.#changed(next.delayMs);
-    return next;
+    this.#at = now + delayMs;
+    this.#timer = policy.timers.setTimeout(attempt, timerDelay(delayMs));
+    this.#changed(delayMs);
+    return suspended;
   }
 
   /** Drops the planned attempt, if any. */
   cancel(): void {
     if (this.#at === undefined) return;
-    this.#timers.clearTimeout(this.#timer);
+    this.#policy.timers.clearTimeout(this.#timer);
     this.#at = undefined;
     this.#changed(undefined);
   }

@@ -5,6 +5,7 @@ import {
   type PartnerLogger,
   PartnerNetworkError,
 } from '@partner-assistant/sdk-core';
+import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import { readServerFrame } from './frame-reader.ts';
 import {
   closeSocket,
@@ -33,11 +34,10 @@ export interface AttemptSettings {
   timers: Timers;
   /** The monotonic clock. */
   now: () => number;
-  /**
-   * `intervalMs`: quiet time before a `ping` is sent; `timeoutMs`: time a `ping` has to be
-   * answered (by any frame).
-   */
-  heartbeat: { intervalMs: number; timeoutMs: number };
+  /** Quiet time before a `ping` is sent. */
+  heartbeatIntervalMs: number;
+  /** Time a `ping` has to be answered (by any frame). */
+  heartbeatTimeoutMs: number;
   logger: PartnerLogger | undefined;
 }
 
@@ -96,10 +96,10 @@ export class SocketAttempt {
     try {
       value = await token;
     } catch (error) {
-      if (this.#phase === 'token') this.#end(error as Error);
+      this.#end(error as Error);
       return;
     }
-    if (this.#phase !== 'token') return;
+    if (this.#phase === 'ended') return;
     if (value === undefined) {
       this.#end(4401); // refused, and the provider has no other token
       return;
@@ -172,21 +172,21 @@ export class SocketAttempt {
    * nothing about the network, so after long silence a ping is sent and given its own deadline.
    */
   #heartbeat(probe = false): void {
-    const { now, heartbeat, timers } = this.#settings;
+    const { now, heartbeatIntervalMs, heartbeatTimeoutMs, timers } = this.#settings;
     const at = now();
     timers.clearTimeout(this.#beat);
     let sent = this.#pingSentAt;
-    if (sent !== undefined && at - sent >= heartbeat.timeoutMs) {
+    if (sent !== undefined && at - sent >= heartbeatTimeoutMs) {
       this.drop('heartbeat: no answer to ping');
       return;
     }
-    if (sent === undefined && (probe || at - this.#lastFrameAt >= heartbeat.intervalMs)) {
+    if (sent === undefined && (probe || at - this.#lastFrameAt >= heartbeatIntervalMs)) {
       this.#pingSentAt = sent = at;
       this.send({ type: 'ping' });
     }
     const due =
-      sent === undefined ? this.#lastFrameAt + heartbeat.intervalMs : sent + heartbeat.timeoutMs;
-    this.#beat = timers.setTimeout(() => this.#heartbeat(), Math.max(0, due - at));
+      sent === undefined ? this.#lastFrameAt + heartbeatIntervalMs : sent + heartbeatTimeoutMs;
+    this.#beat = timers.setTimeout(() => this.#heartbeat(), timerDelay(due - at));
   }
 
   #receive(data: unknown): void {
