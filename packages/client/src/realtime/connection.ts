@@ -148,7 +148,7 @@ export class Connection extends Emitter<ConnectionEvents> {
       end: (reason, fatal) => this.#ended(attempt, reason, fatal),
     });
     this.#attempt = attempt;
-    void attempt.start(token());
+    attempt.start(token());
   }
 
   #ended(attempt: SocketAttempt, reason: number | Error, fatal?: boolean): void {

@@ -38,7 +38,7 @@ export function channelUrlOf(options: RealtimeOptions, apiUrl: string): string {
     `${apiUrl.replace(/^http/, 'ws')}${WEBSOCKET_PATH.slice(WEBSOCKET_PATH.lastIndexOf('/'))}`;
   if (!/^wss?:\/\/[^?#]+$/.test(url)) {
     throw new PartnerConfigurationError(
-      '`wsUrl` must be a ws:// or wss:// URL without query or fragment (the token never travels in a URL)',
+      '`wsUrl` must be a ws:// or wss:// URL without query or fragment',
     );
   }
   return url;

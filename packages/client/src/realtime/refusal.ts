@@ -1,8 +1,10 @@
 import { PartnerApiError } from '@partner-assistant/sdk-core';
 
-/** The API error code of a refusal, by close code (its status is the close code less 4000). */
+/**
+ * The API error code of a refusal, by close code (its status is the close code less 4000); any
+ * other code (4400 among them) is `invalid_request`, status 400.
+ */
 const REFUSALS: Record<number, string> = {
-  4400: 'invalid_request',
   4401: 'unauthorized',
   4403: 'insufficient_scope',
 };

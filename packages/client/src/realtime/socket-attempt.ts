@@ -15,10 +15,10 @@ import {
 } from './platform.ts';
 
 /**
- * Where an attempt stands: waiting for its `token`, `opening` its socket, `open`, or `ended`
- * (after which it does nothing more, whatever arrives).
+ * Where an attempt stands: `opening` (waiting for its token, then for its socket), `open`, or
+ * `ended` (after which it does nothing more, whatever arrives).
  */
-export type AttemptPhase = 'token' | 'opening' | 'open' | 'ended';
+export type AttemptPhase = 'opening' | 'open' | 'ended';
 
 /**
  * A socket that stayed up this long counts as a working connection (the backoff starts over after
@@ -63,7 +63,7 @@ export interface AttemptHooks {
  * every event of its socket, so `close()` during the token wait leaves no socket behind.
  */
 export class SocketAttempt {
-  #phase: AttemptPhase = 'token';
+  #phase: AttemptPhase = 'opening';
   /** The token the socket was opened with ('' before). */
   token = '';
   #socket: WebSocketLike | undefined;
@@ -91,15 +91,15 @@ export class SocketAttempt {
   }
 
   /** Opens the socket once `token` resolves (`undefined`: the provider has no other token). */
-  async start(token: Promise<string | undefined>): Promise<void> {
-    let value: string | undefined;
-    try {
-      value = await token;
-    } catch (error) {
-      this.#end(error as Error);
-      return;
-    }
-    if (this.#phase === 'ended') return;
+  start(token: Promise<string | undefined>): void {
+    token.then(
+      (value) => this.#open(value),
+      (error: Error) => this.#end(error),
+    );
+  }
+
+  #open(value: string | undefined): void {
+    if (this.#phase === 'ended') return; // closed while its token was awaited
     if (value === undefined) {
       this.#end(4401); // refused, and the provider has no other token
       return;
@@ -121,7 +121,6 @@ export class SocketAttempt {
     }
     this.token = value;
     this.#socket = socket;
-    this.#phase = 'opening';
     socket.onopen = () => {
       this.#phase = 'open';
       this.#openedAt = this.#lastFrameAt = this.#settings.now();
