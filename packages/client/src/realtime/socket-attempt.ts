@@ -130,7 +130,9 @@ export class SocketAttempt {
     };
     socket.onmessage = (message) => this.#receive(message.data);
     socket.onclose = (event) => this.#end(event.code);
-    socket.onerror = () => {}; // a close event follows
+    // A close event follows. Never null, not even once detached: `ws` throws an `error` nobody
+    // listens to (closing while connecting does that).
+    socket.onerror = () => {};
   }
 
   /** Sends a frame if the socket is open; false otherwise. */
@@ -222,11 +224,7 @@ export class SocketAttempt {
     this.#settings.timers.clearTimeout(this.#beat);
     const socket = this.#socket;
     this.#socket = undefined;
-    if (socket) {
-      socket.onopen = socket.onmessage = socket.onclose = null;
-      // Never null: `ws` throws an `error` nobody listens to (closing while connecting does that).
-      socket.onerror = () => {};
-    }
+    if (socket) socket.onopen = socket.onmessage = socket.onclose = null; // `onerror` stays
     return socket;
   }
 }
