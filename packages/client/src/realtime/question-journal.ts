@@ -76,5 +76,5 @@ export function journalQuestion(
  * again later.
  */
 export function refusedForGood(turn: ActiveTurn, error: Error): boolean {
-  return turn.tracker.turnId === undefined && isPartnerApiError(error) && !error.retryable;
+  return turn.turnId === undefined && isPartnerApiError(error) && !error.retryable;
 }

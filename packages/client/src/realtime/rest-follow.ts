@@ -33,18 +33,18 @@ export async function followOverRest(
   for (let failures = 0; !turn.ended && !signal.aborted; ) {
     try {
       const { message } = turn;
-      if (turn.tracker.turnId === undefined && message) {
+      if (turn.turnId === undefined && message) {
         const { conversation_id, client_message_id: clientMessageId, location, metadata } = message;
         const input = { message: message.message, location, metadata, clientMessageId };
         const sent = await messages.send(conversation_id, input, { signal });
         turn.accepted(sent.turn_id, sent.user_message_id);
       }
-      turn.receivedTurn(await turns.wait(turn.tracker.turnId ?? '', { signal }));
+      turn.receivedTurn(await turns.wait(turn.turnId ?? '', { signal }));
       failures = 0;
     } catch (error) {
       if (signal.aborted) break;
       const retryable = isPartnerError(error) && error.retryable;
-      if (retryable && turn.tracker.turnId === undefined) return ['waiting', error];
+      if (retryable && turn.turnId === undefined) return ['waiting', error];
       if (!retryable || ++failures > maxRetries)
         return ['failed', error instanceof Error ? error : new PartnerError(String(error))];
     }

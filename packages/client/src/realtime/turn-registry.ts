@@ -5,7 +5,7 @@ import type { ActiveTurn } from './active-turn.ts';
  * Every turn the chat follows, from the moment the app wrote it (or resumed it) until it
  * settles: one entry per turn, found by its turn id once the server gave one, or by the
  * `client_message_id` it was sent with (both compared lower-cased, see `idKey`). A turn is
- * "re-keyed" on acceptance without moving: its id is read from its tracker.
+ * "re-keyed" on acceptance without moving: its id is read from it.
  */
 export class TurnRegistry {
   readonly #turns = new Set<ActiveTurn>();
@@ -15,7 +15,7 @@ export class TurnRegistry {
     if (id === undefined) return undefined;
     const key = idKey(id);
     for (const turn of this.#turns) {
-      const { turnId } = turn.tracker;
+      const { turnId } = turn;
       const sentWith = turn.message?.client_message_id;
       if (turnId !== undefined && idKey(turnId) === key) return turn;
       if (sentWith !== undefined && idKey(sentWith) === key) return turn;

@@ -1,6 +1,6 @@
 import type { Message, ReceivedTurnEvent as TurnEvent } from '@partner-assistant/contract';
 import { Emitter, type ListenerErrorReport } from '../internal/emitter.ts';
-import type { RecoveryPath, TurnNotice, TurnStreamStatus } from './turn-tracker.ts';
+import type { RecoveryPath, TurnStreamStatus } from './turn-tracker.ts';
 
 /** Listeners of a {@link TurnStream}, by event name. */
 export interface TurnStreamEvents extends Record<string, unknown[]> {
@@ -119,27 +119,68 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     return { next };
   }
 
-  /** @internal Applies what the tracker decided. */
-  deliver(notices: TurnNotice[]): void {
-    for (const notice of notices) {
-      const [kind, value] = notice;
-      // A settled stream delivers nothing more (a listener may have closed the client).
-      if (this.#error || (this.#status === 'completed' && kind !== 'completed')) break;
-      if (kind === 'error') this.fail(value);
-      else if (kind === 'statechange') this.#set(value, notice[2]);
-      else if (kind !== 'gap') {
-        if (kind === 'accepted') this.#turnId.resolve(value);
-        else if (kind === 'event') this.#events.push(value);
-        else if (kind === 'status') this.#label = value;
-        else if (kind === 'delta') this.#text = notice[2];
-        else if (kind === 'snapshot') this.#text = value;
-        else if (kind === 'completed') {
-          this.#text = value.content;
-          this.#final.resolve(value);
-        }
-        this.emit(...(notice as ['event', TurnEvent])); // named after the event, with its arguments
-      }
-    }
+  /** @internal True once the turn completed or failed. */
+  get ended(): boolean {
+    return this.#status === 'completed' || this.#status === 'failed';
+  }
+
+  // What happened to the turn, as the turn's tracker (or its recovery) tells it. A stream that
+  // failed takes nothing more: a listener may have closed the client in the middle of an event.
+
+  /** @internal The turn moves again after the socket failed it (told before that move). */
+  recovered(via: RecoveryPath): void {
+    this.emit('recovered', via);
+  }
+
+  /** @internal The next event of the turn, in `seq` order. */
+  heard(event: TurnEvent): void {
+    if (this.#error) return;
+    this.#events.push(event);
+    this.emit('event', event);
+    this.#wake();
+  }
+
+  /** @internal The turn got its id (and its user message's, when known). */
+  accepted(turnId: string, userMessageId?: string): void {
+    if (this.#error) return;
+    this.#turnId.resolve(turnId);
+    this.emit('accepted', turnId, userMessageId);
+  }
+
+  /** @internal The turn's status changed (`reason`: why it waits, or why it failed). */
+  moved(status: TurnStreamStatus, reason?: Error): void {
+    if (this.ended || status === this.#status) return;
+    this.#status = status;
+    this.emit('statechange', status, reason);
+  }
+
+  /** @internal A progress label; the one shown already is not news. */
+  labelled(label: string): void {
+    if (this.#error || label === this.#label) return;
+    this.#label = label;
+    this.emit('status', label);
+  }
+
+  /** @internal More answer text. */
+  grew(text: string): void {
+    if (this.#error) return;
+    this.#text += text;
+    this.emit('delta', text, this.#text);
+  }
+
+  /** @internal All the answer text so far, after a reconnection (its new part came as a delta). */
+  caughtUp(content: string): void {
+    if (this.#error) return;
+    this.#text = content;
+    this.emit('snapshot', content);
+  }
+
+  /** @internal The turn completed (its status says so already) with `message`. */
+  completed(message: Message): void {
+    if (this.#error) return;
+    this.#text = message.content;
+    this.#final.resolve(message);
+    this.emit('completed', message);
     this.#wake();
   }
 
@@ -150,15 +191,9 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     this.#text = '';
     this.#turnId.reject(error);
     this.#final.reject(error);
-    this.#set('failed', error);
+    this.moved('failed', error);
     this.emit('error', error);
     this.#wake();
-  }
-
-  #set(status: TurnStreamStatus, reason?: Error): void {
-    if (status === this.#status) return;
-    this.#status = status;
-    this.emit('statechange', status, reason);
   }
 
   #wake(): void {
