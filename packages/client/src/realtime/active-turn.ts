@@ -4,7 +4,11 @@ import type {
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
 import type { ListenerErrorReport } from '../internal/emitter.ts';
+import type { PendingQuestion } from './question-journal.ts';
 import { type Received, TurnTracker } from './turn-tracker.ts';
+
+/** A question the app wrote, as the chat keeps it until its turn settles (no empty options). */
+export type Question = Omit<PendingQuestion, 'createdAt'>;
 
 /** The `user.message` frame of a turn sent over the socket. */
 export interface UserMessageFrame {
@@ -23,11 +27,12 @@ export type ResumeFrame = UserMessageFrame | { type: 'turn.subscribe'; turn_id: 
  * One followed turn, from the moment the app wrote it (or resumed it) until it settles: its
  * stream and its bookkeeping (a {@link TurnTracker}), and what its recovery needs to know. What
  * needs more than a write goes through the methods named for what happened (`sent`, `accepted`,
- * `received`, `failed`, `away`, `waiting`...); its plain fields are written by the chat. Sets no
+ * `received`, `away`, `waiting`...); its plain fields are written by the chat. Sets no
  * timers, does no I/O.
  */
 export class ActiveTurn extends TurnTracker {
-  readonly message: UserMessageFrame | undefined;
+  /** What the app asked, unless the turn was resumed by id. */
+  readonly question: Question | undefined;
   /** When it was sent or resumed: its `turnTimeoutMs` counts from there. */
   readonly startedAt: number;
   /** Last time an event of this turn arrived, or it was (re)subscribed. */
@@ -47,12 +52,12 @@ export class ActiveTurn extends TurnTracker {
   #polling: AbortController | undefined;
 
   constructor(
-    origin: { message: UserMessageFrame } | { turnId: string },
+    origin: { question: Question } | { turnId: string },
     now: number,
     report: ListenerErrorReport,
   ) {
     super(report);
-    this.message = 'message' in origin ? origin.message : undefined;
+    this.question = 'question' in origin ? origin.question : undefined;
     if ('turnId' in origin) this.accepted(origin.turnId);
     this.startedAt = this.lastHeardAt = now;
   }
@@ -67,9 +72,14 @@ export class ActiveTurn extends TurnTracker {
     this.lastHeardAt = now;
     const { turnId } = this;
     if (this.wasSent) this.recovering ??= turnId === undefined ? 'resend' : 'subscribe';
-    return turnId === undefined
-      ? (this.message as UserMessageFrame)
-      : { type: 'turn.subscribe', turn_id: turnId };
+    if (turnId !== undefined) return { type: 'turn.subscribe', turn_id: turnId };
+    const { conversationId, clientMessageId, message, location, metadata } = this
+      .question as Question;
+    return {
+      type: 'user.message',
+      ...{ conversation_id: conversationId, client_message_id: clientMessageId },
+      ...{ message, location, metadata },
+    };
   }
 
   /** Its frame went out on an open socket. */
@@ -108,11 +118,5 @@ export class ActiveTurn extends TurnTracker {
     const received = this.apply(event);
     if (received === 'moved' || received === 'ended') this.awaySince = undefined; // progress
     return received;
-  }
-
-  /** It cannot be followed any more (`error`: why). */
-  failed(error: Error): void {
-    this.stream.fail(error);
-    this.pollStopped();
   }
 }

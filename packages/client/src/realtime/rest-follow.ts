@@ -32,11 +32,10 @@ export async function followOverRest(
   const { messages, turns, backoff, sleep, maxRetries } = settings;
   for (let failures = 0; !turn.ended && !signal.aborted; ) {
     try {
-      const { message } = turn;
-      if (turn.turnId === undefined && message) {
-        const { conversation_id, client_message_id: clientMessageId, location, metadata } = message;
-        const input = { message: message.message, location, metadata, clientMessageId };
-        const sent = await messages.send(conversation_id, input, { signal });
+      const { question } = turn;
+      if (turn.turnId === undefined && question) {
+        const { conversationId, ...input } = question;
+        const sent = await messages.send(conversationId, input, { signal });
         turn.accepted(sent.turn_id, sent.user_message_id);
       }
       turn.receivedTurn(await turns.wait(turn.turnId ?? '', { signal }));

@@ -37,17 +37,6 @@ export interface TurnStreamEvents extends Record<string, unknown[]> {
   error: [error: Error];
 }
 
-function settleable<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  promise.catch(() => {}); // a rejection nobody asked for is not an unhandled rejection
-  return { promise, resolve, reject };
-}
-
 /**
  * One turn followed over the WebSocket: listen to it, iterate its events, or await its final
  * message. Each event and each piece of text is delivered once, also across reconnections.
@@ -63,8 +52,7 @@ function settleable<T>() {
 export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterable<TurnEvent> {
   /** The turn's id, known once the server accepted the message (or at once, for a resumed turn). */
   readonly turnId: Promise<string>;
-  readonly #turnId = settleable<string>();
-  readonly #final = settleable<Message>();
+  readonly #final: Promise<Message>;
   readonly #events: TurnEvent[] = [];
   readonly #waiters = new Set<() => void>();
   #status: TurnStreamStatus = 'pending';
@@ -76,7 +64,17 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   constructor(report?: ListenerErrorReport) {
     super();
     this.report = report;
-    this.turnId = this.#turnId.promise;
+    // Settled by the stream's own first listeners (a rejection nobody asked for is not unhandled).
+    this.turnId = new Promise((resolve, reject) => {
+      this.on('accepted', resolve);
+      this.on('error', reject);
+    });
+    this.#final = new Promise((resolve, reject) => {
+      this.on('completed', resolve);
+      this.on('error', reject);
+    });
+    this.turnId.catch(() => {});
+    this.#final.catch(() => {});
   }
 
   /**
@@ -100,21 +98,22 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
 
   /** The final assistant message; rejects with `PartnerTurnError` when the turn failed. Settles once. */
   finalMessage(): Promise<Message> {
-    return this.#final.promise;
+    return this.#final;
   }
 
   /** This turn's server events in `seq` order, each once; throws when the turn fails. */
   [Symbol.asyncIterator](): AsyncIterator<TurnEvent> {
     let index = 0;
-    const next = (): Promise<IteratorResult<TurnEvent>> => {
+    const next = async (): Promise<IteratorResult<TurnEvent>> => {
       const event = this.#events[index];
       if (event !== undefined) {
         index++;
-        return Promise.resolve({ done: false, value: event });
+        return { done: false, value: event };
       }
-      if (this.#error) return Promise.reject(this.#error);
-      if (this.#status === 'completed') return Promise.resolve({ done: true, value: undefined });
-      return new Promise<void>((resolve) => this.#waiters.add(resolve)).then(next);
+      if (this.#error) throw this.#error;
+      if (this.#status === 'completed') return { done: true, value: undefined };
+      await new Promise<void>((resolve) => this.#waiters.add(resolve));
+      return next();
     };
     return { next };
   }
@@ -143,7 +142,6 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   /** @internal The turn got its id (and its user message's, when known). */
   accepted(turnId: string, userMessageId?: string): void {
     if (this.#error) return;
-    this.#turnId.resolve(turnId);
     this.emit('accepted', turnId, userMessageId);
   }
 
@@ -179,7 +177,6 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   completed(message: Message): void {
     if (this.#error) return;
     this.#text = message.content;
-    this.#final.resolve(message);
     this.emit('completed', message);
     this.#wake();
   }
@@ -189,8 +186,6 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     if (this.#error || this.#status === 'completed') return;
     this.#error = error;
     this.#text = '';
-    this.#turnId.reject(error);
-    this.#final.reject(error);
     this.moved('failed', error);
     this.emit('error', error);
     this.#wake();

@@ -61,9 +61,10 @@ export class TurnTracker {
     return this.stream.ended;
   }
 
-  /** Takes the turn's id (and its user message's, when sent over REST), learnt over REST. */
+  /** Takes the turn's id (and its user message's, when known), once: from an event, or over REST. */
   accepted(turnId: string, userMessageId?: string): void {
-    if (this.turnId !== undefined) return;
+    // The id of a resumed turn is the app's, as given; the one that arrived is lower-cased.
+    if (this.turnId !== undefined && idKey(this.turnId) === turnId) return;
     this.turnId = turnId;
     this.stream.accepted(turnId, userMessageId);
   }
@@ -121,10 +122,7 @@ export class TurnTracker {
   }
 
   #identify(turn: Turn): void {
-    // The id of a resumed turn is the app's, as given; the one that arrived is lower-cased.
-    if (this.turnId !== undefined && idKey(this.turnId) === turn.turn_id) return;
-    this.turnId = turn.turn_id;
-    this.stream.accepted(turn.turn_id, turn.user_message_id);
+    this.accepted(turn.turn_id, turn.user_message_id);
   }
 
   #settle(turn: Turn): void {
