@@ -116,7 +116,7 @@ export class ActiveTurn extends TurnTracker {
     this.lastHeardAt = now;
     this.idlePeriods = 0;
     const received = this.apply(event);
-    if (received === 'moved' || received === 'ended') this.awaySince = undefined; // progress
+    if (received === 'moved') this.awaySince = undefined; // progress
     return received;
   }
 }

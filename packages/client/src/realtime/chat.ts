@@ -152,9 +152,9 @@ export class ChatResource {
 
   #route(event: TurnEvent): void {
     const turn = this.#turns.find(event.turn_id, turnOf(event)?.client_message_id);
-    const received = turn?.received(event, this.#settings.now());
-    if (received === 'gap') this.#resume(turn as ActiveTurn);
-    else if (received === 'ended') this.#forget(turn as ActiveTurn);
+    if (!turn) return;
+    if (turn.received(event, this.#settings.now()) === 'gap') this.#resume(turn);
+    else if (turn.ended) this.#forget(turn);
   }
 
   #rejected(event: ServerEventOf<'frame.rejected'>): void {
@@ -193,9 +193,12 @@ export class ChatResource {
     }
   }
 
-  /** Follows `turn` (if still followed) over REST, once at a time, then applies how that ended. */
+  /**
+   * Follows `turn` (if followed) over REST, once at a time, then applies how that ended. (A turn
+   * still followed once ended is one whose REST follow has yet to say so: it is polling.)
+   */
   #poll(turn: ActiveTurn | undefined): void {
-    if (!turn || turn.ended || turn.polling) return;
+    if (!turn || turn.polling) return;
     const signal = turn.pollStarted();
     void followOverRest(turn, this.#settings, signal).then(([kind, error]) => {
       if (signal.aborted) return;
@@ -211,11 +214,10 @@ export class ChatResource {
 
   /** The API (or the REST follow) ended `turn` with `error`: the journal hears of a refusal. */
   #refused(turn: ActiveTurn, error: Error): void {
-    const key = turn.question?.clientMessageId;
-    const refused = key !== undefined && refusedForGood(turn, error);
+    const refused = refusedForGood(turn, error);
     this.#forget(turn, error);
     try {
-      if (refused) this.#settings.journal?.refused(key, error);
+      if (refused !== undefined) this.#settings.journal?.refused(refused, error);
     } catch (failure) {
       this.#settings.connection.reportListenerError(failure);
     }

@@ -63,11 +63,12 @@ export function journalQuestion(
 }
 
 /**
- * Whether `error`, which ended `turn`'s stream, is the API refusing its question for good: a
- * non-retryable API error before the question was accepted. A closed client, a timeout or a
- * connection refused for good (a token without `chat:read`...) is not: the question may be sent
+ * The key of `turn`'s question when `error`, which ended its stream, is the API refusing it for
+ * good: a non-retryable API error before the question was accepted. A closed client, a timeout or
+ * a connection refused for good (a token without `chat:read`...) is not: the question may be sent
  * again later.
  */
-export function refusedForGood(turn: ActiveTurn, error: Error): boolean {
-  return turn.turnId === undefined && isPartnerApiError(error) && !error.retryable;
+export function refusedForGood({ question, turnId }: ActiveTurn, error: Error): string | undefined {
+  const refused = turnId === undefined && isPartnerApiError(error) && !error.retryable;
+  return refused ? question?.clientMessageId : undefined;
 }

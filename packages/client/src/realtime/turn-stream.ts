@@ -191,9 +191,9 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     this.#wake();
   }
 
+  /** Wakes the iterators waiting for more (they go on in a later microtask). */
   #wake(): void {
-    const waiters = [...this.#waiters];
+    for (const wake of this.#waiters) wake();
     this.#waiters.clear();
-    for (const wake of waiters) wake();
   }
 }

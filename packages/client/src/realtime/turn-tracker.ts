@@ -22,8 +22,8 @@ export type TurnStreamStatus =
 /** How a turn was brought back after the socket failed it: see `TurnStream`'s `recovered`. */
 export type RecoveryPath = 'subscribe' | 'resend' | 'rest';
 
-/** What happened to a turn on one event of its own: dropped as `old`, or a `gap` (nothing taken). */
-export type Received = 'moved' | 'gap' | 'ended' | 'old';
+/** What a turn made of one event of its own: taken (`moved`), dropped as `old`, or a `gap` (nothing taken). */
+export type Received = 'moved' | 'gap' | 'old';
 
 /** The turn an event carries (`turn.accepted`, `turn.running`, `turn.snapshot`), if any. */
 export function turnOf(event: TurnEvent): Turn | undefined {
@@ -104,7 +104,7 @@ export class TurnTracker {
         stream.caughtUp(event.content);
         this.#settle(event.turn);
     }
-    return this.ended ? 'ended' : 'moved';
+    return 'moved';
   }
 
   /** Takes the turn as read over REST (the fallback when the socket is away). */
@@ -131,7 +131,7 @@ export class TurnTracker {
       this.#fail(turn.error ?? { message: 'The turn failed' }); // `processing_failed`, not retryable
     else if (turn.status !== 'completed') this.stream.moved(turn.status);
     else if (message) this.#complete(message);
-    else this.#fail({ code: 'no_message', message: 'The turn completed without a message' });
+    else this.#fail({ code: 'no_message', message: 'Completed without a message' });
   }
 
   /** Hands out the part of `content` not seen yet (text that diverged is replaced after). */
