@@ -36,7 +36,7 @@ export class ChatResource {
     this.#settings = settings;
     const { connection } = settings;
     connection.on('open', () => {
-      for (const turn of this.#turns.list()) this.#resume(turn);
+      for (const turn of [...this.#turns]) this.#resume(turn);
     });
     connection.on('frame', (event) => {
       if (event.type === 'frame.rejected') this.#rejected(event);
@@ -44,7 +44,7 @@ export class ChatResource {
     });
     // An attempt is planned (after a drop, or a first connection that failed): questions wait.
     const waiting = (reason = connection.lastError) => {
-      for (const turn of this.#turns.list()) turn.waiting(reason);
+      for (const turn of [...this.#turns]) turn.waiting(reason);
     };
     connection.on('retrychange', (ms) => ms !== undefined && waiting());
     connection.on('statechange', (state, { reason }) => {
@@ -177,7 +177,7 @@ export class ChatResource {
     timers.clearTimeout(this.#timer);
     const at = now();
     const open = connection.state === 'open';
-    const turns = this.#turns.list();
+    const turns = [...this.#turns];
     if (!open) for (const turn of turns) turn.away(at);
     // Each decision is a kind and its turn, or `wait` and the delay before the next check.
     for (const [kind, turn] of decide(turns, at, open, this.#settings)) {
@@ -233,6 +233,6 @@ export class ChatResource {
   }
 
   #failAll(error: Error): void {
-    for (const turn of this.#turns.list()) this.#forget(turn, error);
+    for (const turn of [...this.#turns]) this.#forget(turn, error);
   }
 }

@@ -1,4 +1,4 @@
-import { type Backoff, isPartnerError, PartnerError } from '@partner-assistant/sdk-core';
+import type { Backoff, PartnerError } from '@partner-assistant/sdk-core';
 import type { MessagesResource } from '../resources/messages.ts';
 import type { TurnsResource } from '../resources/turns.ts';
 import type { ActiveTurn } from './active-turn.ts';
@@ -42,10 +42,10 @@ export async function followOverRest(
       failures = 0;
     } catch (error) {
       if (signal.aborted) break;
-      const retryable = isPartnerError(error) && error.retryable;
-      if (retryable && turn.turnId === undefined) return ['waiting', error];
-      if (!retryable || ++failures > maxRetries)
-        return ['failed', error instanceof Error ? error : new PartnerError(String(error))];
+      // The API calls reject with a `PartnerError` (a fetch that failed is a `PartnerNetworkError`).
+      const failure = error as PartnerError;
+      if (failure.retryable && turn.turnId === undefined) return ['waiting', failure];
+      if (!failure.retryable || ++failures > maxRetries) return ['failed', failure];
     }
     if (!turn.ended) await sleep(backoff(failures + 1), signal).catch(() => {});
   }

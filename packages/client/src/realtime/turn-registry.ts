@@ -6,7 +6,7 @@ import type { ActiveTurn } from './active-turn.ts';
  * settles: one entry per turn, found by its turn id once the server gave one, or by the
  * `client_message_id` it was sent with (both compared lower-cased, see `idKey`). A turn is
  * "re-keyed" on acceptance without moving: its id is read from it. Following a turn is adding it;
- * forgetting it, deleting it.
+ * forgetting it, deleting it; going through the turns while that may happen, a copy (`[...turns]`).
  */
 export class TurnRegistry extends Set<ActiveTurn> {
   /** The unsettled turn with one of these turn ids or `client_message_id`s (tried in order), if any. */
@@ -20,10 +20,5 @@ export class TurnRegistry extends Set<ActiveTurn> {
       }
     }
     return undefined;
-  }
-
-  /** The followed turns, as a copy (safe to change the registry while going through it). */
-  list(): ActiveTurn[] {
-    return [...this];
   }
 }

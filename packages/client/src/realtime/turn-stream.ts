@@ -173,9 +173,10 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     this.emit('snapshot', content);
   }
 
-  /** @internal The turn completed (its status says so already) with `message`. */
+  /** @internal The turn completed with `message`. */
   completed(message: Message): void {
     if (this.#error) return;
+    this.moved('completed');
     this.#text = message.content;
     this.emit('completed', message);
     this.#wake();

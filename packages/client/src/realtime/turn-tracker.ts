@@ -146,7 +146,6 @@ export class TurnTracker {
     received.turn_id ??= idKey(this.turnId ?? '');
     const message = received as Message;
     this.#catchUp(message.content);
-    this.stream.moved('completed');
     this.stream.completed(message);
   }
 
