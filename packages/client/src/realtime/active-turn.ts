@@ -1,12 +1,14 @@
 import type {
   Location,
   MessageMetadata,
-  ReceivedTurn as Turn,
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
 import type { ListenerErrorReport } from '../internal/emitter.ts';
-import { TurnStream } from './turn-stream.ts';
-import { type RecoveryPath, type TurnNotice, TurnTracker } from './turn-tracker.ts';
+import type { PendingQuestion } from './question-journal.ts';
+import { type Received, TurnTracker } from './turn-tracker.ts';
+
+/** A question the app wrote, as the chat keeps it until its turn settles (no empty options). */
+export type Question = Omit<PendingQuestion, 'createdAt'>;
 
 /** The `user.message` frame of a turn sent over the socket. */
 export interface UserMessageFrame {
@@ -21,19 +23,16 @@ export interface UserMessageFrame {
 /** The frame that (re)starts following a turn on a socket. */
 export type ResumeFrame = UserMessageFrame | { type: 'turn.subscribe'; turn_id: string };
 
-/** What happened to a turn on one event of its own. */
-export type Received = 'moved' | 'gap' | 'ended' | 'old';
-
 /**
  * One followed turn, from the moment the app wrote it (or resumed it) until it settles: its
- * stream, its bookkeeping and what its recovery needs to know. What needs more than a write goes
- * through the methods named for what happened (`sent`, `accepted`, `received`, `failed`,
- * `away`, `waiting`...); its plain fields are written by the chat. Sets no timers, does no I/O.
+ * stream and its bookkeeping (a {@link TurnTracker}), and what its recovery needs to know. What
+ * needs more than a write goes through the methods named for what happened (`sent`, `accepted`,
+ * `received`, `away`, `waiting`...); its plain fields are written by the chat. Sets no
+ * timers, does no I/O.
  */
-export class ActiveTurn {
-  readonly stream: TurnStream;
-  readonly tracker: TurnTracker;
-  readonly message: UserMessageFrame | undefined;
+export class ActiveTurn extends TurnTracker {
+  /** What the app asked, unless the turn was resumed by id. */
+  readonly question: Question | undefined;
   /** When it was sent or resumed: its `turnTimeoutMs` counts from there. */
   readonly startedAt: number;
   /** Last time an event of this turn arrived, or it was (re)subscribed. */
@@ -50,25 +49,19 @@ export class ActiveTurn {
   resendTimer: unknown;
   /** Times the server refused its frame (`frame.rejected`). */
   rejections = 0;
-  #recovering: RecoveryPath | undefined;
   #polling: AbortController | undefined;
 
   constructor(
-    origin: { message: UserMessageFrame } | { turnId: string },
+    origin: { question: Question } | { turnId: string },
     now: number,
     report: ListenerErrorReport,
   ) {
-    this.stream = new TurnStream(report);
-    this.message = 'message' in origin ? origin.message : undefined;
-    this.tracker = new TurnTracker();
+    super(report);
+    this.question = 'question' in origin ? origin.question : undefined;
     if ('turnId' in origin) this.accepted(origin.turnId);
     this.startedAt = this.lastHeardAt = now;
   }
 
-  /** Completed, or failed. */
-  get ended(): boolean {
-    return this.tracker.ended || this.stream.status === 'failed';
-  }
   /** Followed over REST right now. */
   get polling(): boolean {
     return this.#polling !== undefined;
@@ -77,23 +70,27 @@ export class ActiveTurn {
   /** Its frame is about to leave (again): the frame, and the silence clock restarted. */
   resending(now: number): ResumeFrame {
     this.lastHeardAt = now;
-    const turnId = this.tracker.turnId;
-    if (this.wasSent) this.#recovering ??= turnId === undefined ? 'resend' : 'subscribe';
-    return turnId === undefined
-      ? (this.message as UserMessageFrame)
-      : { type: 'turn.subscribe', turn_id: turnId };
+    const { turnId } = this;
+    if (this.wasSent) this.recovering ??= turnId === undefined ? 'resend' : 'subscribe';
+    if (turnId !== undefined) return { type: 'turn.subscribe', turn_id: turnId };
+    const { conversationId, clientMessageId, message, location, metadata } = this
+      .question as Question;
+    return {
+      type: 'user.message',
+      ...{ conversation_id: conversationId, client_message_id: clientMessageId },
+      ...{ message, location, metadata },
+    };
   }
 
   /** Its frame went out on an open socket. */
   sent(): void {
     this.wasSent = true;
-    if (this.stream.status === 'waiting') this.stream.deliver([['statechange', 'pending']]);
+    if (this.stream.status === 'waiting') this.stream.moved('pending');
   }
 
   /** The question cannot leave (the API is unreachable): it waits, and its stream says so. */
   waiting(reason: Error | undefined): void {
-    if (this.tracker.turnId === undefined && !this.ended)
-      this.stream.deliver([['statechange', 'waiting', reason]]);
+    if (this.turnId === undefined) this.stream.moved('waiting', reason);
   }
 
   /** The socket is not open at `now`. */
@@ -104,7 +101,7 @@ export class ActiveTurn {
   /** Its REST polling starts: the signal that stops it. */
   pollStarted(): AbortSignal {
     this.#polling = new AbortController();
-    this.#recovering = 'rest';
+    this.recovering = 'rest';
     return this.#polling.signal;
   }
 
@@ -114,41 +111,12 @@ export class ActiveTurn {
     this.#polling = undefined;
   }
 
-  /** Takes an event of its own. */
+  /** Takes an event of its own, heard at `now`. */
   received(event: TurnEvent, now: number): Received {
     this.lastHeardAt = now;
     this.idlePeriods = 0;
-    const notices = this.tracker.apply(event);
-    if (notices[0]?.[0] === 'gap') return 'gap';
-    if (notices.length > 0) this.awaySince = undefined; // progress
-    this.#deliver(notices);
-    return this.ended ? 'ended' : notices.length > 0 ? 'moved' : 'old';
-  }
-
-  /** Takes the turn's id (and its user message's, when sent over REST), learnt over REST. */
-  accepted(turnId: string, userMessageId?: string): void {
-    if (this.tracker.turnId !== undefined) return;
-    this.tracker.turnId = turnId;
-    this.stream.deliver([['accepted', turnId, userMessageId]]);
-  }
-
-  /** Takes the turn as read over REST. */
-  receivedTurn(turn: Turn): void {
-    this.#deliver(this.tracker.applyTurn(turn));
-  }
-
-  /** It cannot be followed any more (`error`: why). */
-  failed(error: Error): void {
-    this.stream.fail(error);
-    this.pollStopped();
-  }
-
-  #deliver(notices: TurnNotice[]): void {
-    const via = this.#recovering;
-    if (via && notices.length > 0) {
-      this.#recovering = undefined;
-      notices.unshift(['recovered', via]);
-    }
-    this.stream.deliver(notices);
+    const received = this.apply(event);
+    if (received === 'moved') this.awaySince = undefined; // progress
+    return received;
   }
 }

@@ -28,14 +28,15 @@ export class ChatResource {
   readonly #settings: ChatSettings;
   readonly #turns = new TurnRegistry();
   #timer: unknown;
-  #closed = false;
+  /** Set once the client is closed: what fails a turn followed from then on. */
+  #closed: PartnerError | undefined;
 
   /** @internal */
   constructor(settings: ChatSettings) {
     this.#settings = settings;
     const { connection } = settings;
     connection.on('open', () => {
-      for (const turn of this.#turns.list()) this.#resume(turn);
+      for (const turn of [...this.#turns]) this.#resume(turn);
     });
     connection.on('frame', (event) => {
       if (event.type === 'frame.rejected') this.#rejected(event);
@@ -43,7 +44,7 @@ export class ChatResource {
     });
     // An attempt is planned (after a drop, or a first connection that failed): questions wait.
     const waiting = (reason = connection.lastError) => {
-      for (const turn of this.#turns.list()) turn.waiting(reason);
+      for (const turn of [...this.#turns]) turn.waiting(reason);
     };
     connection.on('retrychange', (ms) => ms !== undefined && waiting());
     connection.on('statechange', (state, { reason }) => {
@@ -51,10 +52,7 @@ export class ChatResource {
       this.#check();
     });
     // A frame of the turn did not pass the door: read the turn over REST at once (as well).
-    connection.on('skipped', (turnId) => {
-      const turn = this.#turns.find(turnId);
-      if (turn) this.#poll(turn);
-    });
+    connection.on('skipped', (turnId) => this.#poll(this.#turns.find(turnId)));
     connection.on('failure', (error) => this.#failAll(error));
   }
 
@@ -76,10 +74,10 @@ export class ChatResource {
     const followed = this.#turns.find(clientMessageId);
     if (followed) return followed.stream;
     const turn = this.#follow({
-      message: {
-        type: 'user.message',
-        ...{ conversation_id: conversationId, client_message_id: clientMessageId },
-        ...{ message, location, metadata },
+      question: {
+        ...{ clientMessageId, conversationId, message },
+        ...(location && { location }),
+        ...(metadata && { metadata }),
       },
     });
     if (turn.ended) return turn.stream;
@@ -116,24 +114,23 @@ export class ChatResource {
   abandon(clientMessageId: string, error: Error): boolean {
     const turn = this.#turns.find(clientMessageId);
     if (!turn) return true;
-    if (turn.wasSent || !turn.message) return false;
-    turn.failed(error);
-    this.#forget(turn);
+    if (turn.wasSent || !turn.question) return false;
+    this.#forget(turn, error);
     return true;
   }
 
   /** @internal Ends every unfinished stream and timer. */
   close(): void {
-    this.#closed = true;
-    this.#failAll(new PartnerError('The client is closed'));
+    this.#closed = new PartnerError('The client is closed');
+    this.#failAll(this.#closed);
   }
 
   /** A new turn, followed from now on (or failed at once when the client cannot follow it). */
   #follow(origin: ConstructorParameters<typeof ActiveTurn>[0]): ActiveTurn {
     const { connection, now } = this.#settings;
     const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
-    const refused = this.#closed ? new PartnerError('The client is closed') : connection.signedOut;
-    if (refused) turn.failed(refused);
+    const refused = this.#closed ?? connection.signedOut;
+    if (refused) turn.stream.fail(refused);
     else {
       this.#turns.add(turn);
       turn.stream.on('recovered', (via) => connection.debug('turn recovered', { via }));
@@ -154,15 +151,14 @@ export class ChatResource {
   }
 
   #route(event: TurnEvent): void {
-    const turn =
-      this.#turns.find(event.turn_id) ?? this.#turns.find(turnOf(event)?.client_message_id);
-    const received = turn?.received(event, this.#settings.now());
-    if (received === 'gap') this.#resume(turn as ActiveTurn);
-    else if (received === 'ended') this.#forget(turn as ActiveTurn);
+    const turn = this.#turns.find(event.turn_id, turnOf(event)?.client_message_id);
+    if (!turn) return;
+    if (turn.received(event, this.#settings.now()) === 'gap') this.#resume(turn);
+    else if (turn.ended) this.#forget(turn);
   }
 
   #rejected(event: ServerEventOf<'frame.rejected'>): void {
-    const turn = this.#turns.find(event.turn_id) ?? this.#turns.find(event.client_message_id);
+    const turn = this.#turns.find(event.turn_id, event.client_message_id);
     if (!turn) return;
     const { code, message, retryable, request_id: requestId } = event.error;
     const { timers, backoff, maxRetries } = this.#settings;
@@ -179,19 +175,17 @@ export class ChatResource {
   #check(): void {
     const { timers, now, connection } = this.#settings;
     timers.clearTimeout(this.#timer);
-    this.#timer = undefined;
     const at = now();
     const open = connection.state === 'open';
-    const turns = this.#turns.list();
+    const turns = [...this.#turns];
     if (!open) for (const turn of turns) turn.away(at);
     // Each decision is a kind and its turn, or `wait` and the delay before the next check.
     for (const [kind, turn] of decide(turns, at, open, this.#settings)) {
       if (kind === 'wait') this.#timer = timers.setTimeout(() => this.#check(), timerDelay(turn));
       else if (turn.ended) continue;
-      else if (kind === 'expire') {
-        turn.failed(new PartnerTimeoutError(this.#settings.turnTimeoutMs));
-        this.#forget(turn);
-      } else if (kind === 'poll') this.#poll(turn);
+      else if (kind === 'expire')
+        this.#forget(turn, new PartnerTimeoutError(this.#settings.turnTimeoutMs));
+      else if (kind === 'poll') this.#poll(turn);
       else {
         turn.idlePeriods++;
         this.#resume(turn);
@@ -199,9 +193,12 @@ export class ChatResource {
     }
   }
 
-  /** Follows `turn` over REST (once at a time), then applies how that ended. */
-  #poll(turn: ActiveTurn): void {
-    if (turn.ended || turn.polling) return;
+  /**
+   * Follows `turn` (if followed) over REST, once at a time, then applies how that ended. (A turn
+   * still followed once ended is one whose REST follow has yet to say so: it is polling.)
+   */
+  #poll(turn: ActiveTurn | undefined): void {
+    if (!turn || turn.polling) return;
     const signal = turn.pollStarted();
     void followOverRest(turn, this.#settings, signal).then(([kind, error]) => {
       if (signal.aborted) return;
@@ -217,29 +214,25 @@ export class ChatResource {
 
   /** The API (or the REST follow) ended `turn` with `error`: the journal hears of a refusal. */
   #refused(turn: ActiveTurn, error: Error): void {
-    const key = turn.message?.client_message_id;
-    const refused = key !== undefined && refusedForGood(turn, error);
-    turn.failed(error);
-    this.#forget(turn);
+    const refused = refusedForGood(turn, error);
+    this.#forget(turn, error);
     try {
-      if (refused) this.#settings.journal?.refused(key, error);
+      if (refused !== undefined) this.#settings.journal?.refused(refused, error);
     } catch (failure) {
       this.#settings.connection.reportListenerError(failure);
     }
   }
 
-  /** Stops following `turn`, with its timers and polling. */
-  #forget(turn: ActiveTurn): void {
+  /** Stops following `turn`, with its timers and polling; fails its stream with `error`, if given. */
+  #forget(turn: ActiveTurn, error?: Error): void {
+    if (error) turn.stream.fail(error);
     this.#turns.delete(turn);
     turn.pollStopped();
     this.#settings.timers.clearTimeout(turn.resendTimer);
-    if (this.#turns.list().length === 0) this.#settings.timers.clearTimeout(this.#timer);
+    if (this.#turns.size === 0) this.#settings.timers.clearTimeout(this.#timer);
   }
 
   #failAll(error: Error): void {
-    for (const turn of this.#turns.list()) {
-      turn.failed(error);
-      this.#forget(turn);
-    }
+    for (const turn of [...this.#turns]) this.#forget(turn, error);
   }
 }

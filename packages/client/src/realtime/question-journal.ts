@@ -47,22 +47,15 @@ export const memoryOnlyJournal: QuestionJournal = {
  */
 export function journalQuestion(
   journal: QuestionJournal | undefined,
-  { message: frame, stream }: ActiveTurn,
+  { question, stream }: ActiveTurn,
   now: number,
 ): Promise<string | undefined> | undefined {
   // Without a journal (the default, `memoryOnlyJournal`), there is nobody to tell.
-  if (!journal || !frame) return undefined;
-  const { client_message_id: key, conversation_id: conversationId, location, metadata } = frame;
-  const createdAt = new Date(now).toISOString();
-  const question = { clientMessageId: key, conversationId, message: frame.message, createdAt };
-  stream.on('accepted', () => journal.accepted(key, stream));
+  if (!journal || !question) return undefined;
+  stream.on('accepted', () => journal.accepted(question.clientMessageId, stream));
   const failure = (error: unknown) => (error instanceof Error ? error.name : typeof error);
   try {
-    const written = journal.written({
-      ...question,
-      ...(location ? { location } : {}),
-      ...(metadata ? { metadata } : {}),
-    });
+    const written = journal.written({ ...question, createdAt: new Date(now).toISOString() });
     return written ? written.then(() => undefined, failure) : undefined;
   } catch (error) {
     return Promise.resolve(failure(error));
@@ -70,11 +63,12 @@ export function journalQuestion(
 }
 
 /**
- * Whether `error`, which ended `turn`'s stream, is the API refusing its question for good: a
- * non-retryable API error before the question was accepted. A closed client, a timeout or a
- * connection refused for good (a token without `chat:read`...) is not: the question may be sent
+ * The key of `turn`'s question when `error`, which ended its stream, is the API refusing it for
+ * good: a non-retryable API error before the question was accepted. A closed client, a timeout or
+ * a connection refused for good (a token without `chat:read`...) is not: the question may be sent
  * again later.
  */
-export function refusedForGood(turn: ActiveTurn, error: Error): boolean {
-  return turn.tracker.turnId === undefined && isPartnerApiError(error) && !error.retryable;
+export function refusedForGood({ question, turnId }: ActiveTurn, error: Error): string | undefined {
+  const refused = turnId === undefined && isPartnerApiError(error) && !error.retryable;
+  return refused ? question?.clientMessageId : undefined;
 }

@@ -1,4 +1,4 @@
-import { type Backoff, isPartnerError, PartnerError } from '@partner-assistant/sdk-core';
+import type { Backoff, PartnerError } from '@partner-assistant/sdk-core';
 import type { MessagesResource } from '../resources/messages.ts';
 import type { TurnsResource } from '../resources/turns.ts';
 import type { ActiveTurn } from './active-turn.ts';
@@ -32,21 +32,20 @@ export async function followOverRest(
   const { messages, turns, backoff, sleep, maxRetries } = settings;
   for (let failures = 0; !turn.ended && !signal.aborted; ) {
     try {
-      const { message } = turn;
-      if (turn.tracker.turnId === undefined && message) {
-        const { conversation_id, client_message_id: clientMessageId, location, metadata } = message;
-        const input = { message: message.message, location, metadata, clientMessageId };
-        const sent = await messages.send(conversation_id, input, { signal });
+      const { question } = turn;
+      if (turn.turnId === undefined && question) {
+        const { conversationId, ...input } = question;
+        const sent = await messages.send(conversationId, input, { signal });
         turn.accepted(sent.turn_id, sent.user_message_id);
       }
-      turn.receivedTurn(await turns.wait(turn.tracker.turnId ?? '', { signal }));
+      turn.receivedTurn(await turns.wait(turn.turnId ?? '', { signal }));
       failures = 0;
     } catch (error) {
       if (signal.aborted) break;
-      const retryable = isPartnerError(error) && error.retryable;
-      if (retryable && turn.tracker.turnId === undefined) return ['waiting', error];
-      if (!retryable || ++failures > maxRetries)
-        return ['failed', error instanceof Error ? error : new PartnerError(String(error))];
+      // The API calls reject with a `PartnerError` (a fetch that failed is a `PartnerNetworkError`).
+      const failure = error as PartnerError;
+      if (failure.retryable && turn.turnId === undefined) return ['waiting', failure];
+      if (!failure.retryable || ++failures > maxRetries) return ['failed', failure];
     }
     if (!turn.ended) await sleep(backoff(failures + 1), signal).catch(() => {});
   }

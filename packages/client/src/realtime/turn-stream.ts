@@ -1,6 +1,6 @@
 import type { Message, ReceivedTurnEvent as TurnEvent } from '@partner-assistant/contract';
 import { Emitter, type ListenerErrorReport } from '../internal/emitter.ts';
-import type { RecoveryPath, TurnNotice, TurnStreamStatus } from './turn-tracker.ts';
+import type { RecoveryPath, TurnStreamStatus } from './turn-tracker.ts';
 
 /** Listeners of a {@link TurnStream}, by event name. */
 export interface TurnStreamEvents extends Record<string, unknown[]> {
@@ -37,17 +37,6 @@ export interface TurnStreamEvents extends Record<string, unknown[]> {
   error: [error: Error];
 }
 
-function settleable<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  promise.catch(() => {}); // a rejection nobody asked for is not an unhandled rejection
-  return { promise, resolve, reject };
-}
-
 /**
  * One turn followed over the WebSocket: listen to it, iterate its events, or await its final
  * message. Each event and each piece of text is delivered once, also across reconnections.
@@ -63,8 +52,7 @@ function settleable<T>() {
 export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterable<TurnEvent> {
   /** The turn's id, known once the server accepted the message (or at once, for a resumed turn). */
   readonly turnId: Promise<string>;
-  readonly #turnId = settleable<string>();
-  readonly #final = settleable<Message>();
+  readonly #final: Promise<Message>;
   readonly #events: TurnEvent[] = [];
   readonly #waiters = new Set<() => void>();
   #status: TurnStreamStatus = 'pending';
@@ -76,7 +64,17 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   constructor(report?: ListenerErrorReport) {
     super();
     this.report = report;
-    this.turnId = this.#turnId.promise;
+    // Settled by the stream's own first listeners (a rejection nobody asked for is not unhandled).
+    this.turnId = new Promise((resolve, reject) => {
+      this.on('accepted', resolve);
+      this.on('error', reject);
+    });
+    this.#final = new Promise((resolve, reject) => {
+      this.on('completed', resolve);
+      this.on('error', reject);
+    });
+    this.turnId.catch(() => {});
+    this.#final.catch(() => {});
   }
 
   /**
@@ -100,46 +98,87 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
 
   /** The final assistant message; rejects with `PartnerTurnError` when the turn failed. Settles once. */
   finalMessage(): Promise<Message> {
-    return this.#final.promise;
+    return this.#final;
   }
 
   /** This turn's server events in `seq` order, each once; throws when the turn fails. */
   [Symbol.asyncIterator](): AsyncIterator<TurnEvent> {
     let index = 0;
-    const next = (): Promise<IteratorResult<TurnEvent>> => {
+    const next = async (): Promise<IteratorResult<TurnEvent>> => {
       const event = this.#events[index];
       if (event !== undefined) {
         index++;
-        return Promise.resolve({ done: false, value: event });
+        return { done: false, value: event };
       }
-      if (this.#error) return Promise.reject(this.#error);
-      if (this.#status === 'completed') return Promise.resolve({ done: true, value: undefined });
-      return new Promise<void>((resolve) => this.#waiters.add(resolve)).then(next);
+      if (this.#error) throw this.#error;
+      if (this.#status === 'completed') return { done: true, value: undefined };
+      await new Promise<void>((resolve) => this.#waiters.add(resolve));
+      return next();
     };
     return { next };
   }
 
-  /** @internal Applies what the tracker decided. */
-  deliver(notices: TurnNotice[]): void {
-    for (const notice of notices) {
-      const [kind, value] = notice;
-      // A settled stream delivers nothing more (a listener may have closed the client).
-      if (this.#error || (this.#status === 'completed' && kind !== 'completed')) break;
-      if (kind === 'error') this.fail(value);
-      else if (kind === 'statechange') this.#set(value, notice[2]);
-      else if (kind !== 'gap') {
-        if (kind === 'accepted') this.#turnId.resolve(value);
-        else if (kind === 'event') this.#events.push(value);
-        else if (kind === 'status') this.#label = value;
-        else if (kind === 'delta') this.#text = notice[2];
-        else if (kind === 'snapshot') this.#text = value;
-        else if (kind === 'completed') {
-          this.#text = value.content;
-          this.#final.resolve(value);
-        }
-        this.emit(...(notice as ['event', TurnEvent])); // named after the event, with its arguments
-      }
-    }
+  /** @internal True once the turn completed or failed. */
+  get ended(): boolean {
+    return this.#status === 'completed' || this.#status === 'failed';
+  }
+
+  // What happened to the turn, as the turn's tracker (or its recovery) tells it. A stream that
+  // failed takes nothing more: a listener may have closed the client in the middle of an event.
+
+  /** @internal The turn moves again after the socket failed it (told before that move). */
+  recovered(via: RecoveryPath): void {
+    this.emit('recovered', via);
+  }
+
+  /** @internal The next event of the turn, in `seq` order. */
+  heard(event: TurnEvent): void {
+    if (this.#error) return;
+    this.#events.push(event);
+    this.emit('event', event);
+    this.#wake();
+  }
+
+  /** @internal The turn got its id (and its user message's, when known). */
+  accepted(turnId: string, userMessageId?: string): void {
+    if (this.#error) return;
+    this.emit('accepted', turnId, userMessageId);
+  }
+
+  /** @internal The turn's status changed (`reason`: why it waits, or why it failed). */
+  moved(status: TurnStreamStatus, reason?: Error): void {
+    if (this.ended || status === this.#status) return;
+    this.#status = status;
+    this.emit('statechange', status, reason);
+  }
+
+  /** @internal A progress label; the one shown already is not news. */
+  labelled(label: string): void {
+    if (this.#error || label === this.#label) return;
+    this.#label = label;
+    this.emit('status', label);
+  }
+
+  /** @internal More answer text. */
+  grew(text: string): void {
+    if (this.#error) return;
+    this.#text += text;
+    this.emit('delta', text, this.#text);
+  }
+
+  /** @internal All the answer text so far, after a reconnection (its new part came as a delta). */
+  caughtUp(content: string): void {
+    if (this.#error) return;
+    this.#text = content;
+    this.emit('snapshot', content);
+  }
+
+  /** @internal The turn completed with `message`. */
+  completed(message: Message): void {
+    if (this.#error) return;
+    this.moved('completed');
+    this.#text = message.content;
+    this.emit('completed', message);
     this.#wake();
   }
 
@@ -148,22 +187,14 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     if (this.#error || this.#status === 'completed') return;
     this.#error = error;
     this.#text = '';
-    this.#turnId.reject(error);
-    this.#final.reject(error);
-    this.#set('failed', error);
+    this.moved('failed', error);
     this.emit('error', error);
     this.#wake();
   }
 
-  #set(status: TurnStreamStatus, reason?: Error): void {
-    if (status === this.#status) return;
-    this.#status = status;
-    this.emit('statechange', status, reason);
-  }
-
+  /** Wakes the iterators waiting for more (they go on in a later microtask). */
   #wake(): void {
-    const waiters = [...this.#waiters];
+    for (const wake of this.#waiters) wake();
     this.#waiters.clear();
-    for (const wake of waiters) wake();
   }
 }
