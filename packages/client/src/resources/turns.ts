@@ -47,9 +47,9 @@ export class TurnsResource {
    * const turn = await client.turns.get(turnId);
    * ```
    */
-  get(turnId: string, options: RequestOptions = {}): ApiPromise<Turn> {
+  get(turnId: string, options?: RequestOptions): ApiPromise<Turn> {
     if (this.#api.validate) checkId('turnId', turnId);
-    return this.#api.call('getTurn', { id: turnId, options });
+    return this.#api.call('getTurn', options, turnId);
   }
 
   /**
@@ -87,8 +87,8 @@ export class TurnsResource {
    * await client.turns.delete(turnId);
    * ```
    */
-  delete(turnId: string, options: RequestOptions = {}): ApiPromise<DeleteTurnResponse> {
+  delete(turnId: string, options?: RequestOptions): ApiPromise<DeleteTurnResponse> {
     if (this.#api.validate) checkId('turnId', turnId);
-    return this.#api.call('deleteTurn', { id: turnId, options });
+    return this.#api.call('deleteTurn', options, turnId);
   }
 }
