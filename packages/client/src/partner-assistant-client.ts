@@ -68,9 +68,7 @@ export class PartnerAssistantClient {
     const apiUrl = apiUrlOf(options.baseUrl);
     const transport = resolveTransport(options);
     if (typeof token !== 'function' && (typeof token !== 'string' || token === '')) {
-      throw new PartnerConfigurationError(
-        '`token` must be a token string or a function that returns one',
-      );
+      throw new PartnerConfigurationError('`token` must be a non-empty string or a function');
     }
     const tokens = new TokenSource(token, {
       now: transport.now,

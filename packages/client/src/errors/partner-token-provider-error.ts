@@ -26,7 +26,7 @@ export class PartnerTokenProviderError extends PartnerError {
 
   /** @internal */
   constructor(failure: TokenProviderFailure, message: string, options: { cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
+    super(message, options);
     this.failure = failure;
   }
 }

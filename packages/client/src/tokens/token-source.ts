@@ -118,11 +118,11 @@ export class TokenSource {
       : refused === undefined
         ? { reason: 'initial' }
         : { reason: 'refused', refusedToken: refused };
-    let stop: (reason: PartnerError) => void = () => {};
+    let stop!: (reason: PartnerError) => void;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const answer = new Promise<unknown>((resolve, reject) => {
       stop = reject;
-      const late = `The token provider did not answer within ${timeoutMs} ms`;
+      const late = `The token provider took longer than ${timeoutMs} ms`;
       timer = setTimeout(
         () => reject(new PartnerTokenProviderError('timeout', late)),
         timerDelay(timeoutMs),
