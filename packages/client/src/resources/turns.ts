@@ -63,11 +63,11 @@ export class TurnsResource {
    * ```
    */
   wait(turnId: string, options: WaitForTurnOptions = {}): ApiPromise<Turn> {
-    // A wait that is not a positive number (`NaN`, 0, negative) is the default: never a hot loop.
-    const valid = (ms: number | undefined, fallback: number) =>
-      ms !== undefined && ms > 0 ? timerDelay(ms) : fallback;
-    const max = valid(options.maxPollIntervalMs, WAIT_FOR_TURN_DEFAULTS.maxPollIntervalMs);
-    let interval = valid(options.pollIntervalMs, WAIT_FOR_TURN_DEFAULTS.pollIntervalMs);
+    // A wait that is not a positive number (`NaN`, 0, negative) is the default: never a hot loop
+    // (`timerDelay` makes it 0).
+    const max =
+      timerDelay(options.maxPollIntervalMs ?? 0) || WAIT_FOR_TURN_DEFAULTS.maxPollIntervalMs;
+    let interval = timerDelay(options.pollIntervalMs ?? 0) || WAIT_FOR_TURN_DEFAULTS.pollIntervalMs;
     const poll = async (): Promise<ApiResult<Turn>> => {
       for (;;) {
         const result = await this.get(turnId, options).withResponse();
