@@ -25,7 +25,7 @@ export class PartnerTokenProviderError extends PartnerError {
   readonly failure: TokenProviderFailure;
 
   /** @internal */
-  constructor(failure: TokenProviderFailure, message: string, options: { cause?: unknown } = {}) {
+  constructor(failure: TokenProviderFailure, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.failure = failure;
   }

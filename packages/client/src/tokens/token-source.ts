@@ -122,14 +122,13 @@ export class TokenSource {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const answer = new Promise<unknown>((resolve, reject) => {
       stop = reject;
-      const late = `The token provider took longer than ${timeoutMs} ms`;
-      timer = setTimeout(
-        () => reject(new PartnerTokenProviderError('timeout', late)),
-        timerDelay(timeoutMs),
-      );
+      timer = setTimeout(() => {
+        const message = `The token provider took longer than ${timeoutMs} ms`;
+        reject(new PartnerTokenProviderError('timeout', message));
+      }, timerDelay(timeoutMs));
       // A provider that throws at once fails as one that rejects.
       Promise.resolve()
-        .then(() => (this.#provider as TokenProvider)({ ...request }))
+        .then(() => (this.#provider as TokenProvider)(request))
         .then(resolve, (cause: unknown) => {
           const why = cause instanceof Error ? cause.message : String(cause);
           reject(
