@@ -32,24 +32,25 @@ const BEARER = 'Bearer ';
  * ```
  */
 export class PartnerAssistantClient {
+  // The public parts are declared only: the constructor assigns every one of them.
   /** API base URL, with the version prefix. */
-  readonly apiUrl: string;
+  declare readonly apiUrl: string;
   /** What the calling application may do. */
-  readonly capabilities: CapabilitiesResource;
+  declare readonly capabilities: CapabilitiesResource;
   /** Create, rename and delete conversations. */
-  readonly conversations: ConversationsResource;
+  declare readonly conversations: ConversationsResource;
   /** Send questions over REST and read the history. */
-  readonly messages: MessagesResource;
+  declare readonly messages: MessagesResource;
   /** Read, await and delete turns. */
-  readonly turns: TurnsResource;
+  declare readonly turns: TurnsResource;
   /** Rate answers. */
-  readonly feedback: FeedbackResource;
+  declare readonly feedback: FeedbackResource;
   /** Questions and streamed answers over the WebSocket. */
-  readonly chat: ChatResource;
+  declare readonly chat: ChatResource;
   /** The WebSocket's state. */
-  readonly connection: ClientConnection;
+  declare readonly connection: ClientConnection;
   /** The questions not yet accepted by the API: kept with the `outbox` option, else none. */
-  readonly outbox: KeptQuestions;
+  declare readonly outbox: KeptQuestions;
   /** Closes the outbox, the chat and the WebSocket, in that order. */
   readonly #close: () => Promise<void>;
 
