@@ -118,8 +118,9 @@ export class TokenSource {
       : refused === undefined
         ? { reason: 'initial' }
         : { reason: 'refused', refusedToken: refused };
+    // Both set by the promise's executor, which runs at once.
     let stop!: (reason: PartnerError) => void;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer!: ReturnType<typeof setTimeout>;
     const answer = new Promise<unknown>((resolve, reject) => {
       stop = reject;
       timer = setTimeout(() => {
