@@ -81,6 +81,11 @@ describe('one error family', () => {
 describe('routes', () => {
   it.each(Object.entries(ROUTES))('%s is spelled as in the contract', (name, [method, path]) => {
     const operation = OPERATIONS[name as keyof typeof OPERATIONS];
-    expect({ method, path }).toEqual({ method: operation.method, path: operation.path });
+    // The path parameter is named as the SDK argument: `{turnId}` for `{turn_id}`.
+    const contractPath = path.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    expect({ method, path: contractPath }).toEqual({
+      method: operation.method,
+      path: operation.path,
+    });
   });
 });

@@ -4,11 +4,10 @@ import {
   PARTNER_ASSISTANT_CLIENT_DEFAULTS as DEFAULTS,
   type PartnerAssistantClientOptions,
 } from './client-options.ts';
-import { type ApiCaller, createApiCaller } from './internal/api-caller.ts';
-import { type ClientOutbox, type KeptQuestions, NO_KEPT_QUESTIONS } from './outbox/outbox-types.ts';
+import { createApiCaller } from './internal/api-caller.ts';
+import { type KeptQuestions, NO_KEPT_QUESTIONS } from './outbox/outbox-types.ts';
 import type { ChatResource } from './realtime/chat.ts';
 import type { ClientConnection } from './realtime/client-connection.ts';
-import type { Connection } from './realtime/connection.ts';
 import { createRealtime, type RealtimeContext } from './realtime/create-realtime.ts';
 import { CapabilitiesResource } from './resources/capabilities.ts';
 import { ConversationsResource } from './resources/conversations.ts';
@@ -18,20 +17,6 @@ import { TurnsResource } from './resources/turns.ts';
 import { TokenSource } from './tokens/token-source.ts';
 
 const BEARER = 'Bearer ';
-
-function tokenSourceOf(options: PartnerAssistantClientOptions, now: () => number): TokenSource {
-  const { token } = options;
-  if (typeof token !== 'function' && (typeof token !== 'string' || token.length === 0)) {
-    throw new PartnerConfigurationError(
-      '`token` must be a token string or a function that returns one',
-    );
-  }
-  return new TokenSource(token, {
-    now,
-    timeoutMs: options.tokenTimeoutMs ?? DEFAULTS.tokenTimeoutMs,
-    refreshMarginMs: options.tokenRefreshMarginMs ?? DEFAULTS.tokenRefreshMarginMs,
-  });
-}
 
 /**
  * The Partner Assistant API as seen from a partner's web or mobile app, with a user token from
@@ -47,27 +32,27 @@ function tokenSourceOf(options: PartnerAssistantClientOptions, now: () => number
  * ```
  */
 export class PartnerAssistantClient {
+  // The public parts are declared only: the constructor assigns every one of them.
   /** API base URL, with the version prefix. */
-  readonly apiUrl: string;
+  declare readonly apiUrl: string;
   /** What the calling application may do. */
-  readonly capabilities: CapabilitiesResource;
+  declare readonly capabilities: CapabilitiesResource;
   /** Create, rename and delete conversations. */
-  readonly conversations: ConversationsResource;
+  declare readonly conversations: ConversationsResource;
   /** Send questions over REST and read the history. */
-  readonly messages: MessagesResource;
+  declare readonly messages: MessagesResource;
   /** Read, await and delete turns. */
-  readonly turns: TurnsResource;
+  declare readonly turns: TurnsResource;
   /** Rate answers. */
-  readonly feedback: FeedbackResource;
+  declare readonly feedback: FeedbackResource;
   /** Questions and streamed answers over the WebSocket. */
-  readonly chat: ChatResource;
+  declare readonly chat: ChatResource;
   /** The WebSocket's state. */
-  readonly connection: ClientConnection;
+  declare readonly connection: ClientConnection;
   /** The questions not yet accepted by the API: kept with the `outbox` option, else none. */
-  readonly outbox: KeptQuestions;
-  readonly #api: ApiCaller;
-  readonly #connection: Connection;
-  readonly #outbox: ClientOutbox | undefined;
+  declare readonly outbox: KeptQuestions;
+  /** Closes the outbox, the chat and the WebSocket, in that order. */
+  readonly #close: () => Promise<void>;
 
   /** @throws {PartnerConfigurationError} On a missing or malformed option. */
   constructor(
@@ -80,45 +65,57 @@ export class PartnerAssistantClient {
     if (typeof options !== 'object' || options === null) {
       throw new PartnerConfigurationError('Pass the client options: { baseUrl, token }');
     }
-    this.apiUrl = apiUrlOf(options.baseUrl);
+    const { token, logger, outbox } = options;
+    const apiUrl = apiUrlOf(options.baseUrl);
     const transport = resolveTransport(options);
-    const tokens = tokenSourceOf(options, transport.now);
-    this.#api = createApiCaller(
+    if (typeof token !== 'function' && (typeof token !== 'string' || token === '')) {
+      throw new PartnerConfigurationError('`token` must be a non-empty string or a function');
+    }
+    const tokens = new TokenSource(token, {
+      now: transport.now,
+      timeoutMs: options.tokenTimeoutMs ?? DEFAULTS.tokenTimeoutMs,
+      refreshMarginMs: options.tokenRefreshMarginMs ?? DEFAULTS.tokenRefreshMarginMs,
+    });
+    const validate = options.validateInput ?? DEFAULTS.validateInput;
+    const api = createApiCaller(
       {
-        apiUrl: this.apiUrl,
+        apiUrl,
         transport,
-        logger: options.logger,
+        logger,
         authorization: async (signal) => BEARER + (await tokens.get(signal)),
         reauthorize: async (rejected, signal) => {
           const fresh = await tokens.refresh(rejected.slice(BEARER.length), signal);
-          return fresh === undefined ? undefined : BEARER + fresh;
+          return fresh && BEARER + fresh;
         },
       },
-      options.validateInput ?? DEFAULTS.validateInput,
+      validate,
     );
-    this.capabilities = new CapabilitiesResource(this.#api);
-    this.conversations = new ConversationsResource(this.#api);
-    this.messages = new MessagesResource(this.#api);
-    this.turns = new TurnsResource(this.#api, transport.retry.sleep);
-    this.feedback = new FeedbackResource(this.#api);
-    const realtime = createRealtime(options, {
+    this.apiUrl = apiUrl;
+    this.capabilities = new CapabilitiesResource(api);
+    this.conversations = new ConversationsResource(api);
+    this.messages = new MessagesResource(api);
+    this.turns = new TurnsResource(api, transport.retry.sleep);
+    this.feedback = new FeedbackResource(api);
+    const { chat, connection } = createRealtime(options, {
       ...platform,
-      apiUrl: this.apiUrl,
+      apiUrl,
       tokens,
       transport,
       messages: this.messages,
       turns: this.turns,
-      validate: this.#api.validate,
-      logger: options.logger,
-      journal: options.outbox,
+      validate,
+      logger,
+      journal: outbox,
     });
-    this.chat = realtime.chat;
-    this.#connection = realtime.connection;
-    this.connection = realtime.connection;
-    this.outbox = options.outbox ?? NO_KEPT_QUESTIONS;
-    const report = realtime.connection.reportListenerError;
-    options.outbox?.attach({ chat: this.chat, connection: this.connection, report });
-    this.#outbox = options.outbox;
+    this.chat = chat;
+    this.connection = connection;
+    this.outbox = outbox ?? NO_KEPT_QUESTIONS;
+    outbox?.attach({ chat, connection, report: connection.reportListenerError });
+    this.#close = () => {
+      outbox?.close();
+      chat.close();
+      return connection.close();
+    };
   }
 
   /**
@@ -130,9 +127,7 @@ export class PartnerAssistantClient {
    * ```
    */
   close(): Promise<void> {
-    this.#outbox?.close();
-    this.chat.close();
-    return this.#connection.close();
+    return this.#close();
   }
 
   /** What `JSON.stringify` shows: no token. */

@@ -25,8 +25,8 @@ export class PartnerTokenProviderError extends PartnerError {
   readonly failure: TokenProviderFailure;
 
   /** @internal */
-  constructor(failure: TokenProviderFailure, message: string, options: { cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
+  constructor(failure: TokenProviderFailure, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.failure = failure;
   }
 }

@@ -30,7 +30,7 @@ export class PartnerTurnError extends PartnerError {
     retryable?: boolean | undefined;
     turnId: string;
   }) {
-    super(init.message, { retryable: init.retryable ?? false });
+    super(init.message, { retryable: init.retryable });
     this.code = init.code ?? 'processing_failed';
     this.turnId = init.turnId;
   }

@@ -19,9 +19,9 @@ export function createClientMessageId(): string {
       crypto?: { randomUUID?: () => string; getRandomValues?: (bytes: Uint8Array) => Uint8Array };
     }
   ).crypto;
-  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  if (crypto?.randomUUID) return crypto.randomUUID();
   const bytes = new Uint8Array(31);
-  if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(bytes);
+  if (crypto?.getRandomValues) crypto.getRandomValues(bytes);
   else for (let i = 0; i < 31; i++) bytes[i] = Math.random() * 256 + Date.now() / 2 ** (i % 6);
   let i = 0;
   // Each `0`, `1` and `8` of the template becomes a random hex digit (`8` one of 8 to b): version 4.

@@ -21,12 +21,8 @@ export class Emitter<Events extends Record<string, unknown[]>> {
    * ```
    */
   on<K extends keyof Events>(type: K, listener: (...args: Events[K]) => void): () => void {
-    let set = this.#listeners.get(type);
-    if (!set) {
-      set = new Set();
-      this.#listeners.set(type, set);
-    }
-    set.add(listener as unknown as Listener);
+    const set = this.#listeners.get(type) ?? new Set();
+    this.#listeners.set(type, set.add(listener as unknown as Listener));
     return () => this.off(type, listener);
   }
 

@@ -20,7 +20,7 @@ export class CapabilitiesResource {
    * input.maxLength = limits.message_characters;
    * ```
    */
-  get(options: RequestOptions = {}): ApiPromise<Capabilities> {
-    return this.#api.call('getCapabilities', { options });
+  get(options?: RequestOptions): ApiPromise<Capabilities> {
+    return this.#api.call('getCapabilities', options);
   }
 }

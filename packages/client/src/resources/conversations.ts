@@ -48,12 +48,12 @@ export class ConversationsResource {
    */
   create(
     input: CreateConversationInput = {},
-    options: RequestOptions = {},
+    options?: RequestOptions,
   ): ApiPromise<CreatedConversation> {
     if (this.#api.validate) checkCreateConversation(input);
-    return this.#api.call('createConversation', {
-      json: { title: input.title, conversation_id: input.conversationId },
-      options,
+    return this.#api.call('createConversation', options, undefined, {
+      title: input.title,
+      conversation_id: input.conversationId,
     });
   }
 
@@ -67,14 +67,10 @@ export class ConversationsResource {
   rename(
     conversationId: string,
     input: RenameConversationInput,
-    options: RequestOptions = {},
+    options?: RequestOptions,
   ): ApiPromise<RenamedConversation> {
     if (this.#api.validate) checkRenameConversation(conversationId, input);
-    return this.#api.call('renameConversation', {
-      id: conversationId,
-      json: { title: input.title },
-      options,
-    });
+    return this.#api.call('renameConversation', options, conversationId, { title: input.title });
   }
 
   /**
@@ -85,11 +81,8 @@ export class ConversationsResource {
    * await client.conversations.delete(conversationId);
    * ```
    */
-  delete(
-    conversationId: string,
-    options: RequestOptions = {},
-  ): ApiPromise<DeleteConversationResponse> {
+  delete(conversationId: string, options?: RequestOptions): ApiPromise<DeleteConversationResponse> {
     if (this.#api.validate) checkId('conversationId', conversationId);
-    return this.#api.call('deleteConversation', { id: conversationId, options });
+    return this.#api.call('deleteConversation', options, conversationId);
   }
 }

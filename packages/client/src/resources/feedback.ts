@@ -37,13 +37,13 @@ export class FeedbackResource {
   submit(
     messageId: string,
     input: SubmitFeedbackInput,
-    options: RequestOptions = {},
+    options?: RequestOptions,
   ): ApiPromise<SubmitFeedbackResponse> {
     if (this.#api.validate) checkSubmitFeedback(messageId, input);
-    return this.#api.call('submitFeedback', {
-      id: messageId,
-      json: { rating: input.rating, reason: input.reason, comment: input.comment },
-      options,
+    return this.#api.call('submitFeedback', options, messageId, {
+      rating: input.rating,
+      reason: input.reason,
+      comment: input.comment,
     });
   }
 }

@@ -73,7 +73,7 @@ export class MessagesResource {
   send(
     conversationId: string,
     input: SendMessageInput,
-    options: RequestOptions = {},
+    options?: RequestOptions,
   ): ApiPromise<SendMessageResponse> {
     if (this.#api.validate) checkSendMessage(conversationId, input);
     const key = input.clientMessageId ?? createClientMessageId();
@@ -85,7 +85,7 @@ export class MessagesResource {
     };
     return new ApiPromise(
       this.#api
-        .call<SendMessageResponse>('sendMessage', { id: conversationId, json, options })
+        .call<SendMessageResponse>('sendMessage', options, conversationId, json)
         .withResponse()
         .then((result) => {
           result.data.client_message_id ??= key;
@@ -105,17 +105,19 @@ export class MessagesResource {
   list(
     conversationId: string,
     query: ListMessagesQuery = {},
-    options: RequestOptions = {},
+    options?: RequestOptions,
   ): MessagePagePromise {
     const limit = query.limit ?? FIELD_LIMITS.historyLimitDefault;
     const fetchAt = (offset: number): ApiPromise<MessagePage> =>
       new ApiPromise(
         this.#api
-          .call<ReceivedListMessagesResponse>('listMessages', {
-            id: conversationId,
-            query: `?limit=${limit}&offset=${offset}`,
+          .call<ReceivedListMessagesResponse>(
+            'listMessages',
             options,
-          })
+            conversationId,
+            undefined,
+            `?limit=${limit}&offset=${offset}`,
+          )
           .withResponse()
           .then(({ data, response }) => ({
             data: new MessagePage(data, offset, limit, fetchAt),

@@ -47,9 +47,9 @@ export class TurnsResource {
    * const turn = await client.turns.get(turnId);
    * ```
    */
-  get(turnId: string, options: RequestOptions = {}): ApiPromise<Turn> {
+  get(turnId: string, options?: RequestOptions): ApiPromise<Turn> {
     if (this.#api.validate) checkId('turnId', turnId);
-    return this.#api.call('getTurn', { id: turnId, options });
+    return this.#api.call('getTurn', options, turnId);
   }
 
   /**
@@ -63,11 +63,11 @@ export class TurnsResource {
    * ```
    */
   wait(turnId: string, options: WaitForTurnOptions = {}): ApiPromise<Turn> {
-    // A wait that is not a positive number (`NaN`, 0, negative) is the default: never a hot loop.
-    const valid = (ms: number | undefined, fallback: number) =>
-      ms !== undefined && ms > 0 ? timerDelay(ms) : fallback;
-    const max = valid(options.maxPollIntervalMs, WAIT_FOR_TURN_DEFAULTS.maxPollIntervalMs);
-    let interval = valid(options.pollIntervalMs, WAIT_FOR_TURN_DEFAULTS.pollIntervalMs);
+    // A wait that is not a positive number (`NaN`, 0, negative) is the default: never a hot loop
+    // (`timerDelay` makes it 0).
+    const max =
+      timerDelay(options.maxPollIntervalMs ?? 0) || WAIT_FOR_TURN_DEFAULTS.maxPollIntervalMs;
+    let interval = timerDelay(options.pollIntervalMs ?? 0) || WAIT_FOR_TURN_DEFAULTS.pollIntervalMs;
     const poll = async (): Promise<ApiResult<Turn>> => {
       for (;;) {
         const result = await this.get(turnId, options).withResponse();
@@ -87,8 +87,8 @@ export class TurnsResource {
    * await client.turns.delete(turnId);
    * ```
    */
-  delete(turnId: string, options: RequestOptions = {}): ApiPromise<DeleteTurnResponse> {
+  delete(turnId: string, options?: RequestOptions): ApiPromise<DeleteTurnResponse> {
     if (this.#api.validate) checkId('turnId', turnId);
-    return this.#api.call('deleteTurn', { id: turnId, options });
+    return this.#api.call('deleteTurn', options, turnId);
   }
 }

@@ -63,25 +63,25 @@ export interface UsableToken {
 
 /**
  * Reads a provider's result, or returns `undefined` when it is not a token. The token is refreshed
- * `marginMs` before it expires, or halfway through a lifetime shorter than twice the margin.
+ * `marginMs` before it expires (`expires_at`, else `expires_in`), or halfway through a lifetime
+ * shorter than twice the margin; never when its expiry is unknown.
  */
 export function readToken(result: unknown, now: number, marginMs: number): UsableToken | undefined {
-  if (typeof result === 'string')
-    return result.length > 0 ? { value: result, refreshAt: Infinity } : undefined;
-  if (typeof result !== 'object' || result === null) return undefined;
-  const { access_token, expires_at, expires_in } = result as Partial<TokenLike>;
-  if (typeof access_token !== 'string' || access_token.length === 0) return undefined;
-  const expiresAt = expiryOf(expires_at, expires_in, now);
-  if (expiresAt === undefined) return { value: access_token, refreshAt: Infinity };
-  const lifetime = Math.max(0, expiresAt - now);
-  return { value: access_token, refreshAt: expiresAt - Math.min(marginMs, lifetime / 2) };
-}
-
-function expiryOf(expiresAt: unknown, expiresIn: unknown, now: number): number | undefined {
-  if (typeof expiresAt === 'string') {
-    const at = Date.parse(expiresAt);
-    if (!Number.isNaN(at)) return at;
+  const {
+    access_token: value,
+    expires_at,
+    expires_in,
+  } = (
+    typeof result === 'string' ? { access_token: result } : (result ?? {})
+  ) as Partial<TokenLike>;
+  if (typeof value !== 'string' || value === '') return undefined;
+  let expiresAt = typeof expires_at === 'string' ? Date.parse(expires_at) : Number.NaN;
+  if (Number.isNaN(expiresAt) && Number.isFinite(expires_in)) {
+    expiresAt = now + (expires_in as number) * 1000;
   }
-  if (typeof expiresIn === 'number' && Number.isFinite(expiresIn)) return now + expiresIn * 1000;
-  return undefined;
+  const lifetime = Math.max(0, expiresAt - now);
+  return {
+    value,
+    refreshAt: Number.isNaN(expiresAt) ? Infinity : expiresAt - Math.min(marginMs, lifetime / 2),
+  };
 }

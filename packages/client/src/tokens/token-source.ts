@@ -1,13 +1,21 @@
-import { raceWithSignal } from '@partner-assistant/sdk-core/internal';
+import { PartnerError } from '@partner-assistant/sdk-core';
+import { raceWithSignal, timerDelay } from '@partner-assistant/sdk-core/internal';
+import { PartnerTokenProviderError } from '../errors/partner-token-provider-error.ts';
 import {
-  isPartnerTokenProviderError,
-  type PartnerTokenProviderError,
-} from '../errors/partner-token-provider-error.ts';
-import { callProvider, type ProviderCallSettings } from './call-provider.ts';
-import type { TokenProvider, TokenRequest, UsableToken } from './token-provider.ts';
+  readToken,
+  type TokenProvider,
+  type TokenRequest,
+  type UsableToken,
+} from './token-provider.ts';
 
 /** Settings of a {@link TokenSource}. */
-export type TokenSourceSettings = ProviderCallSettings;
+export interface TokenSourceSettings {
+  now: () => number;
+  /** Longest wait for the provider. */
+  timeoutMs: number;
+  /** Refresh this long before expiry. */
+  refreshMarginMs: number;
+}
 
 /** Provider calls for a refused token allowed per {@link REFUSAL_WINDOW_MS}. */
 export const REFUSED_CALLS_PER_WINDOW = 4;
@@ -39,8 +47,8 @@ export class TokenSource {
   #refused: string | undefined;
   /** When the provider was last called for refused tokens (epoch ms), newest last. */
   #refusals: number[] = [];
-  /** Ends the provider calls under way (their timeout timers included). */
-  readonly #stops = new Set<() => void>();
+  /** Rejects a provider call under way, one for each: the client was closed. */
+  readonly #stops = new Set<(reason: PartnerError) => void>();
   /** Set once the provider resolved `null`: every token request fails with it until `reset()`. */
   signedOut: PartnerTokenProviderError | undefined;
   /** Told when the provider says the user signed out. */
@@ -53,19 +61,12 @@ export class TokenSource {
   }
 
   /** A valid token: the cached one, or the result of a (shared) provider call. */
-  get(signal?: AbortSignal): Promise<string> {
-    if (this.signedOut) return Promise.reject(this.signedOut);
+  async get(signal?: AbortSignal): Promise<string> {
+    if (this.signedOut) throw this.signedOut;
     const current = this.#current;
-    if (current && (this.#provider === undefined || this.#settings.now() < current.refreshAt)) {
-      return Promise.resolve(current.value);
-    }
-    const request: TokenRequest = current
-      ? { reason: 'expiring' }
-      : this.#refused !== undefined
-        ? { reason: 'refused', refusedToken: this.#refused }
-        : { reason: 'initial' };
-    const pending = this.#pending?.result ?? this.#call(request);
-    return raceWithSignal(pending, signal).then((token) => token.value);
+    // A plain string token never expires: its `refreshAt` is `Infinity`.
+    if (current && this.#settings.now() < current.refreshAt) return current.value;
+    return (await raceWithSignal(this.#pending?.result ?? this.#call(), signal)).value;
   }
 
   /**
@@ -81,13 +82,16 @@ export class TokenSource {
     if (this.#current && this.#current.value !== rejected) return this.#current.value;
     let pending = this.#pending?.refused === rejected ? this.#pending.result : undefined;
     if (!pending) {
-      if (!this.#takeRefusal()) return undefined;
+      const now = this.#settings.now();
+      this.#refusals = this.#refusals.filter((at) => now - at < REFUSAL_WINDOW_MS);
+      if (this.#refusals.length >= REFUSED_CALLS_PER_WINDOW) return undefined;
+      this.#refusals.push(now);
       this.#current = undefined;
       this.#refused = rejected;
-      pending = this.#call({ reason: 'refused', refusedToken: rejected });
+      pending = this.#call();
     }
-    const fresh = await raceWithSignal(pending, signal);
-    return fresh.value === rejected ? undefined : fresh.value;
+    const fresh = (await raceWithSignal(pending, signal)).value;
+    return fresh === rejected ? undefined : fresh;
   }
 
   /** Asks the provider again after a sign-out (`client.connection.connect()`). */
@@ -97,53 +101,75 @@ export class TokenSource {
 
   /** Ends the provider calls under way, and their timers: the client was closed. */
   close(): void {
-    for (const stop of this.#stops) stop();
-    this.#stops.clear();
+    for (const stop of this.#stops) stop(new PartnerError('The client is closed'));
   }
 
-  /** Counts one provider call for a refused token; false when the minute's budget is spent. */
-  #takeRefusal(): boolean {
-    const now = this.#settings.now();
-    this.#refusals = this.#refusals.filter((at) => now - at < REFUSAL_WINDOW_MS);
-    if (this.#refusals.length >= REFUSED_CALLS_PER_WINDOW) return false;
-    this.#refusals.push(now);
-    return true;
-  }
-
-  #call(request: TokenRequest): Promise<UsableToken> {
+  /**
+   * Calls the provider, saying why from the state (no token yet, an expiring one, or a refused
+   * one), and reads its answer: a usable token, or a `PartnerTokenProviderError` (`signed_out`
+   * on `null`, `invalid`, `threw`, `timeout`).
+   */
+  #call(): Promise<UsableToken> {
     const order = ++this.#calls;
-    const call = callProvider(this.#provider as TokenProvider, request, this.#settings);
-    this.#stops.add(call.stop);
-    const result = call.result.then(
-      (token) => this.#received(token, order, request),
-      (error: unknown) => {
-        if (isPartnerTokenProviderError(error) && error.failure === 'signed_out') {
-          this.signedOut = error;
-          this.#current = undefined;
-          this.onSignedOut?.(error);
-        }
+    const { now, timeoutMs, refreshMarginMs } = this.#settings;
+    const refused = this.#current ? undefined : this.#refused;
+    const request: TokenRequest = this.#current
+      ? { reason: 'expiring' }
+      : refused === undefined
+        ? { reason: 'initial' }
+        : { reason: 'refused', refusedToken: refused };
+    // Both set by the promise's executor, which runs at once.
+    let stop!: (reason: PartnerError) => void;
+    let timer!: ReturnType<typeof setTimeout>;
+    const answer = new Promise<unknown>((resolve, reject) => {
+      stop = reject;
+      timer = setTimeout(() => {
+        const message = `The token provider took longer than ${timeoutMs} ms`;
+        reject(new PartnerTokenProviderError('timeout', message));
+      }, timerDelay(timeoutMs));
+      // A provider that throws at once fails as one that rejects.
+      Promise.resolve()
+        .then(() => (this.#provider as TokenProvider)(request))
+        .then(resolve, (cause: unknown) => {
+          const why = cause instanceof Error ? cause.message : String(cause);
+          reject(
+            new PartnerTokenProviderError('threw', `The token provider failed: ${why}`, { cause }),
+          );
+        });
+    });
+    this.#stops.add(stop);
+    const result = answer.then((answered) => {
+      if (answered === null) {
+        const error = new PartnerTokenProviderError('signed_out', 'The user is signed out');
+        this.signedOut = error;
+        this.#current = undefined;
+        this.onSignedOut?.(error);
         throw error;
-      },
-    );
-    const pending: PendingCall = { result, refused: request.refusedToken };
+      }
+      const token = readToken(answered, now(), refreshMarginMs);
+      if (!token) {
+        throw new PartnerTokenProviderError(
+          'invalid',
+          'The token provider returned no access_token',
+        );
+      }
+      // A call started before the refusal may answer with the refused token: it is not kept,
+      // nor is the answer of a call older than the one that gave the current token.
+      if (order > this.#currentCall && (refused !== undefined || token.value !== this.#refused)) {
+        this.#current = token;
+        this.#currentCall = order;
+        if (token.value !== this.#refused) this.#refused = undefined;
+      }
+      return token;
+    });
+    const pending: PendingCall = { result, refused };
     this.#pending = pending;
     const settle = () => {
-      this.#stops.delete(call.stop);
+      clearTimeout(timer);
+      this.#stops.delete(stop);
       if (this.#pending === pending) this.#pending = undefined;
     };
     result.then(settle, settle);
     return result;
-  }
-
-  #received(token: UsableToken, order: number, request: TokenRequest): UsableToken {
-    const stale = order < this.#currentCall;
-    // A call started before the refusal may answer with the refused token: it is not kept.
-    const refusedAgain = request.reason !== 'refused' && token.value === this.#refused;
-    if (!stale && !refusedAgain) {
-      this.#current = token;
-      this.#currentCall = order;
-      if (token.value !== this.#refused) this.#refused = undefined;
-    }
-    return token;
   }
 }
