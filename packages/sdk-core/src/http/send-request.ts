@@ -4,6 +4,7 @@ import { isPartnerError } from '../errors/partner-error.ts';
 import { PartnerNetworkError } from '../errors/partner-network-error.ts';
 import { PartnerTimeoutError } from '../errors/partner-timeout-error.ts';
 import { abortReason } from '../retry/abort-reason.ts';
+import { raceWithSignal } from '../retry/race-with-signal.ts';
 import { timerDelay } from '../timers/timer-delay.ts';
 import type { ApiResult } from './api-response.ts';
 import { errorFromResponse } from './error-from-response.ts';
@@ -36,53 +37,52 @@ export interface AttemptSettings {
  * signal's own reason. Timeout and abort use one `AbortController` joined by hand, because
  * `AbortSignal.any` and `AbortSignal.timeout` are missing from some React Native runtimes.
  */
-export function sendRequest(
+export async function sendRequest(
   target: RequestTarget,
   settings: AttemptSettings,
 ): Promise<ApiResult<unknown>> {
-  const { signal } = settings;
-  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  const { signal, timeoutMs } = settings;
+  if (signal?.aborted) throw abortReason(signal);
   const controller = new AbortController();
-  const exchange = (async () => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PartnerTimeoutError(timeoutMs)), timerDelay(timeoutMs));
+  });
+  try {
+    // Raced rather than left to `fetch`: a fetch that ignores its signal must not hang the SDK.
+    return await raceWithSignal(
+      Promise.race([exchange(target, settings, controller.signal), timeout]),
+      signal,
+    );
+  } catch (error) {
+    controller.abort();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The attempt itself: any failure that is not already one of the SDKs' errors means no answer. */
+async function exchange(
+  target: RequestTarget,
+  settings: AttemptSettings,
+  signal: AbortSignal,
+): Promise<ApiResult<unknown>> {
+  try {
     const response = await settings.fetch(target.url, {
       method: target.method,
       headers: headersOf(target),
       body: target.json === undefined ? undefined : JSON.stringify(target.json),
-      signal: controller.signal,
+      signal,
     });
     if (!response.ok) throw await errorFromResponse(response, settings.now());
-    return readSuccess(response);
-  })();
-  // Raced rather than left to `fetch`: a fetch that ignores its signal must not hang the SDK.
-  return new Promise<ApiResult<unknown>>((resolve, reject) => {
-    const settle = (fail?: unknown) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      if (fail !== undefined) {
-        controller.abort();
-        reject(fail);
-      }
-    };
-    const onAbort = () => settle(signal && abortReason(signal));
-    const timer = setTimeout(
-      () => settle(new PartnerTimeoutError(settings.timeoutMs)),
-      timerDelay(settings.timeoutMs),
-    );
-    signal?.addEventListener('abort', onAbort, { once: true });
-    exchange.then(
-      (result) => {
-        settle();
-        resolve(result);
-      },
-      (error: unknown) => settle(isPartnerError(error) ? error : networkError(error)),
-    );
-  });
-}
-
-function networkError(error: unknown): PartnerNetworkError {
-  return new PartnerNetworkError(`Could not reach the Partner Assistant API: ${describe(error)}`, {
-    cause: error,
-  });
+    return await readSuccess(response);
+  } catch (error) {
+    if (isPartnerError(error)) throw error;
+    throw new PartnerNetworkError(`Could not reach the Partner Assistant API: ${describe(error)}`, {
+      cause: error,
+    });
+  }
 }
 
 function headersOf(target: RequestTarget): Record<string, string> {
