@@ -4,8 +4,8 @@ import { isPartnerError } from '../errors/partner-error.ts';
 import { PartnerNetworkError } from '../errors/partner-network-error.ts';
 import { PartnerTimeoutError } from '../errors/partner-timeout-error.ts';
 import { abortReason } from '../retry/abort-reason.ts';
+import { abortableSleep } from '../retry/abortable-sleep.ts';
 import { raceWithSignal } from '../retry/race-with-signal.ts';
-import { timerDelay } from '../timers/timer-delay.ts';
 import type { ApiResult } from './api-response.ts';
 import { errorFromResponse } from './error-from-response.ts';
 
@@ -34,8 +34,9 @@ export interface AttemptSettings {
  * Sends one attempt with `fetch` and maps every failure to the SDKs' errors: a non-2xx answer to
  * {@link PartnerApiError}, no answer to {@link PartnerNetworkError}, an attempt (headers and body)
  * longer than `timeoutMs` to {@link PartnerTimeoutError}; the caller's abort rejects with the
- * signal's own reason. Timeout and abort use one `AbortController` joined by hand, because
- * `AbortSignal.any` and `AbortSignal.timeout` are missing from some React Native runtimes.
+ * signal's own reason. The timeout is a sleep and the caller's signal is raced by hand, because
+ * `AbortSignal.any` and `AbortSignal.timeout` are missing from some React Native runtimes; either
+ * way the attempt's own `AbortController` then cancels the `fetch`.
  */
 export async function sendRequest(
   target: RequestTarget,
@@ -43,10 +44,10 @@ export async function sendRequest(
 ): Promise<ApiResult<unknown>> {
   const { signal, timeoutMs } = settings;
   if (signal?.aborted) throw abortReason(signal);
+  // Ends the attempt: cancels the timeout's sleep and a `fetch` still running.
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PartnerTimeoutError(timeoutMs)), timerDelay(timeoutMs));
+  const timeout = abortableSleep(timeoutMs, controller.signal).then(() => {
+    throw new PartnerTimeoutError(timeoutMs);
   });
   try {
     // Raced rather than left to `fetch`: a fetch that ignores its signal must not hang the SDK.
@@ -54,11 +55,8 @@ export async function sendRequest(
       Promise.race([exchange(target, settings, controller.signal), timeout]),
       signal,
     );
-  } catch (error) {
-    controller.abort();
-    throw error;
   } finally {
-    clearTimeout(timer);
+    controller.abort();
   }
 }
 
