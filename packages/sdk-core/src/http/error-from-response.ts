@@ -1,6 +1,7 @@
 import { REQUEST_ID_HEADER, RETRY_AFTER_HEADER } from '@partner-assistant/contract/constants';
 import { PartnerApiError } from '../errors/partner-api-error.ts';
 import { parseRetryAfter } from '../retry/retry-after.ts';
+import type { ApiResponse } from './api-response.ts';
 import { readErrorEnvelope } from './read-error-envelope.ts';
 
 /**
@@ -37,4 +38,15 @@ function fallbackCode(status: number): string {
   if (status >= 500) return 'internal_error';
   if (status === 401) return 'unauthorized';
   return 'unexpected_status';
+}
+
+/** The error for a 2xx answer whose body the SDK cannot use: never retried. */
+export function invalidResponse(response: ApiResponse, message: string): PartnerApiError {
+  return new PartnerApiError({
+    status: response.status,
+    code: 'invalid_response',
+    message,
+    retryable: false,
+    requestId: response.requestId,
+  });
 }

@@ -1,13 +1,13 @@
 import { REQUEST_ID_HEADER } from '@partner-assistant/contract/constants';
-import { PartnerApiError } from '../errors/partner-api-error.ts';
+import type { PartnerApiError } from '../errors/partner-api-error.ts';
 import { isPartnerError } from '../errors/partner-error.ts';
 import { PartnerNetworkError } from '../errors/partner-network-error.ts';
 import { PartnerTimeoutError } from '../errors/partner-timeout-error.ts';
 import { abortReason } from '../retry/abort-reason.ts';
 import { abortableSleep } from '../retry/abortable-sleep.ts';
 import { raceWithSignal } from '../retry/race-with-signal.ts';
-import type { ApiResult } from './api-response.ts';
-import { errorFromResponse } from './error-from-response.ts';
+import type { ApiResponse, ApiResult } from './api-response.ts';
+import { errorFromResponse, invalidResponse } from './error-from-response.ts';
 
 /** An HTTP method the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -94,24 +94,17 @@ function headersOf(target: RequestTarget): Record<string, string> {
 }
 
 async function readSuccess(response: Response): Promise<ApiResult<unknown>> {
-  const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new PartnerApiError({
-      status: response.status,
-      code: 'invalid_response',
-      message: 'The API answered with a body that is not JSON',
-      retryable: false,
-      requestId,
-    });
-  }
-  return {
-    data: body,
-    response: { status: response.status, headers: response.headers, requestId },
+  const answer: ApiResponse = {
+    status: response.status,
+    headers: response.headers,
+    requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
   };
+  const text = await response.text();
+  try {
+    return { data: JSON.parse(text), response: answer };
+  } catch {
+    throw invalidResponse(answer, 'The API answered with a body that is not JSON');
+  }
 }
 
 function describe(error: unknown): string {
