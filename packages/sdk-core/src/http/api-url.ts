@@ -10,17 +10,14 @@ import { PartnerConfigurationError } from '../errors/partner-configuration-error
  * apiUrlOf('https://assistant.example.com') // 'https://assistant.example.com/api/partners/v1'
  */
 export function apiUrlOf(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string' || baseUrl.length === 0) {
-    throw new PartnerConfigurationError('`baseUrl` must be a non-empty string');
-  }
   let url: URL | undefined;
   try {
-    url = new URL(baseUrl);
+    url = new URL(typeof baseUrl === 'string' ? baseUrl : '');
   } catch {}
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     throw new PartnerConfigurationError('`baseUrl` must be an absolute http(s) URL');
   }
-  if (url.username !== '' || url.password !== '') {
+  if (url.username || url.password) {
     throw new PartnerConfigurationError('`baseUrl` must not contain credentials');
   }
   const path = url.pathname.replace(/\/+$/, '');

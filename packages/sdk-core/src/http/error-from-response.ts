@@ -11,23 +11,16 @@ import { readErrorEnvelope } from './read-error-envelope.ts';
 export async function errorFromResponse(response: Response, now: number): Promise<PartnerApiError> {
   const retryAfterMs = parseRetryAfter(response.headers.get(RETRY_AFTER_HEADER), now);
   const headerRequestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-  const body: unknown = await response.json().catch(() => undefined);
-  const envelope = readErrorEnvelope(body);
-  if (envelope) {
-    return new PartnerApiError({
-      ...envelope,
-      status: response.status,
-      requestId: envelope.requestId ?? headerRequestId,
-      retryAfterMs,
-    });
-  }
+  const envelope = readErrorEnvelope(await response.json().catch(() => undefined));
+  // What a body that is no envelope gets; an envelope's code, message and retryable replace it.
   return new PartnerApiError({
     status: response.status,
     code: fallbackCode(response.status),
     message: `HTTP ${response.status} without an error envelope`,
     // As the codes these statuses carry in API_ERROR_CODES: 429 and 5xx may succeed later.
     retryable: response.status === 429 || response.status >= 500,
-    requestId: headerRequestId,
+    ...envelope,
+    requestId: envelope?.requestId ?? headerRequestId,
     retryAfterMs,
   });
 }

@@ -108,8 +108,9 @@ async function readSuccess(response: Response): Promise<ApiResult<unknown>> {
 }
 
 function describe(error: unknown): string {
-  const cause = error instanceof Error ? error.cause : undefined;
-  const detail = cause instanceof Error ? cause.message : undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  return detail ? `${message} (${detail})` : message;
+  if (!(error instanceof Error)) return String(error);
+  const { cause } = error;
+  return cause instanceof Error && cause.message
+    ? `${error.message} (${cause.message})`
+    : error.message;
 }
