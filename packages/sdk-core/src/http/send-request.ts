@@ -66,11 +66,17 @@ async function exchange(
   settings: AttemptSettings,
   signal: AbortSignal,
 ): Promise<ApiResult<unknown>> {
+  const { json } = target;
   try {
     const response = await settings.fetch(target.url, {
       method: target.method,
-      headers: headersOf(target),
-      body: target.json === undefined ? undefined : JSON.stringify(target.json),
+      headers: {
+        ...target.headers,
+        accept: 'application/json',
+        authorization: target.authorization,
+        ...(json !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
       signal,
     });
     if (!response.ok) throw await errorFromResponse(response, settings.now());
@@ -83,16 +89,6 @@ async function exchange(
   }
 }
 
-function headersOf(target: RequestTarget): Record<string, string> {
-  const headers: Record<string, string> = {
-    ...target.headers,
-    accept: 'application/json',
-    authorization: target.authorization,
-  };
-  if (target.json !== undefined) headers['content-type'] = 'application/json';
-  return headers;
-}
-
 async function readSuccess(response: Response): Promise<ApiResult<unknown>> {
   const answer: ApiResponse = {
     status: response.status,
@@ -103,7 +99,7 @@ async function readSuccess(response: Response): Promise<ApiResult<unknown>> {
   try {
     return { data: JSON.parse(text), response: answer };
   } catch {
-    throw invalidResponse(answer, 'The API answered with a body that is not JSON');
+    throw invalidResponse(answer, 'The response body is not JSON');
   }
 }
 
