@@ -1,5 +1,5 @@
 import { isPartnerApiError } from '../errors/partner-api-error.ts';
-import { type RetryPolicy, withRetries } from '../retry/retry-loop.ts';
+import { withRetries } from '../retry/retry-loop.ts';
 import type { PartnerLogger } from '../transport-options.ts';
 import type { ApiResult } from './api-response.ts';
 import { invalidResponse } from './error-from-response.ts';
@@ -52,19 +52,14 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
   const transport = withRequestOptions(context.transport, options);
   const log = (level: 'debug' | 'warn', message: string, details?: Record<string, unknown>) =>
     context.logger?.[level]?.(`partner-assistant: ${message}`, { operation, ...details });
+  const send = (authorization: string) =>
+    sendRequest(
+      { ...call, url: context.apiUrl + call.path, authorization, headers: transport.headers },
+      { ...transport, signal },
+    );
   let reauthorized = false;
   const attempt = async () => {
     const authorization = await context.authorization(signal);
-    const send = (value: string) =>
-      sendRequest(
-        {
-          ...call,
-          url: context.apiUrl + call.path,
-          authorization: value,
-          headers: transport.headers,
-        },
-        { ...transport, signal },
-      );
     try {
       return await send(authorization);
     } catch (error) {
@@ -77,10 +72,15 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
       return await send(fresh);
     }
   };
-  const onRetry: RetryPolicy['onRetry'] = (info) =>
-    log('debug', 'retrying', { ...info, error: summarize(info.error) });
   try {
-    const result = await withRetries(attempt, { ...transport.retry, onRetry }, signal);
+    const result = await withRetries(
+      attempt,
+      {
+        ...transport.retry,
+        onRetry: (info) => log('debug', 'retrying', { ...info, error: summarize(info.error) }),
+      },
+      signal,
+    );
     const { response } = result;
     log('debug', 'request done', { requestId: response.requestId });
     if (!call.schema) return result as ApiResult<T>;
