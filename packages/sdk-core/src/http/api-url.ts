@@ -20,11 +20,11 @@ export function apiUrlOf(baseUrl: unknown): string {
   if (url.username || url.password) {
     throw new PartnerConfigurationError('`baseUrl` must not contain credentials');
   }
-  const path = url.pathname.replace(/\/+$/, '');
-  if (path.endsWith(PATH_PREFIX)) {
+  const base = url.origin + url.pathname.replace(/\/+$/, '');
+  if (base.endsWith(PATH_PREFIX)) {
     throw new PartnerConfigurationError(
-      `\`baseUrl\` must not include ${PATH_PREFIX}: the SDK adds it. Pass ${url.origin}${path.slice(0, -PATH_PREFIX.length)}`,
+      `\`baseUrl\` must not include ${PATH_PREFIX}: the SDK adds it. Pass ${base.slice(0, -PATH_PREFIX.length)}`,
     );
   }
-  return `${url.origin}${path}${PATH_PREFIX}`;
+  return base + PATH_PREFIX;
 }
