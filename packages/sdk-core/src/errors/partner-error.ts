@@ -25,9 +25,6 @@ export function isPartnerError(value: unknown): value is PartnerError {
 
 /** @internal Marks an error class so its instances are recognized across package copies. */
 export function hasMarker(value: unknown, marker: symbol): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[marker] === true
-  );
+  // A primitive has no marker; `null` and `undefined` stop at `?.`.
+  return (value as Partial<Record<symbol, unknown>> | null | undefined)?.[marker] === true;
 }
