@@ -23,7 +23,7 @@ export function apiUrlOf(baseUrl: unknown): string {
   const base = url.origin + url.pathname.replace(/\/+$/, '');
   if (base.endsWith(PATH_PREFIX)) {
     throw new PartnerConfigurationError(
-      `\`baseUrl\` must not include ${PATH_PREFIX}: the SDK adds it. Pass ${base.slice(0, -PATH_PREFIX.length)}`,
+      `\`baseUrl\` must not include ${PATH_PREFIX}: pass ${base.slice(0, -PATH_PREFIX.length)}`,
     );
   }
   return base + PATH_PREFIX;
