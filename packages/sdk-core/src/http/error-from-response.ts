@@ -10,7 +10,6 @@ import { readErrorEnvelope } from './read-error-envelope.ts';
  */
 export async function errorFromResponse(response: Response, now: number): Promise<PartnerApiError> {
   const retryAfterMs = parseRetryAfter(response.headers.get(RETRY_AFTER_HEADER), now);
-  const headerRequestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const envelope = readErrorEnvelope(await response.json().catch(() => undefined));
   // What a body that is no envelope gets; an envelope's code, message and retryable replace it.
   return new PartnerApiError({
@@ -20,7 +19,7 @@ export async function errorFromResponse(response: Response, now: number): Promis
     // As the codes these statuses carry in API_ERROR_CODES: 429 and 5xx may succeed later.
     retryable: response.status === 429 || response.status >= 500,
     ...envelope,
-    requestId: envelope?.requestId ?? headerRequestId,
+    requestId: envelope?.requestId ?? response.headers.get(REQUEST_ID_HEADER) ?? undefined,
     retryAfterMs,
   });
 }
