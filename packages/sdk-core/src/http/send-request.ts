@@ -105,8 +105,7 @@ async function readSuccess(response: Response): Promise<ApiResult<unknown>> {
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const { cause } = error;
-  return cause instanceof Error && cause.message
-    ? `${error.message} (${cause.message})`
-    : error.message;
+  // Node's fetch says `fetch failed`; its cause says why (`connect ECONNREFUSED ...`).
+  const detail = (error.cause as { message?: unknown } | null | undefined)?.message;
+  return detail ? `${error.message} (${detail})` : error.message;
 }
