@@ -88,7 +88,7 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
     if (parsed.success) return { data: parsed.data, response };
     throw invalidResponse(
       response,
-      `The ${operation} response does not match the API contract${parsed.reason ? ` (${parsed.reason})` : ''}`,
+      `The ${operation} response breaks the API contract${parsed.reason ? ` (${parsed.reason})` : ''}`,
     );
   } catch (error) {
     log('warn', 'request failed', { error: summarize(error) });
