@@ -23,7 +23,10 @@ export function isPartnerError(value: unknown): value is PartnerError {
   return hasMarker(value, PARTNER_ERROR_MARKER);
 }
 
-/** @internal Marks an error class so its instances are recognized across package copies. */
+/**
+ * @internal True when `value` carries `marker`, the registered symbol an error class of either
+ * SDK puts on its instances, so that they are recognized across package copies.
+ */
 export function hasMarker(value: unknown, marker: symbol): boolean {
   // A primitive has no marker; `null` and `undefined` stop at `?.`.
   return (value as Partial<Record<symbol, unknown>> | null | undefined)?.[marker] === true;

@@ -30,8 +30,9 @@ const lateGlobalFetch: typeof globalThis.fetch = (input, init) => {
 /** Checks the options both SDKs share and applies their defaults. */
 export function resolveTransport(options: TransportOptions): ResolvedTransport {
   const { fetch = lateGlobalFetch } = options;
-  if (typeof fetch !== 'function')
+  if (typeof fetch !== 'function') {
     throw new PartnerConfigurationError('`fetch` must be a function');
+  }
   const defaults: ResolvedTransport = {
     fetch,
     timeoutMs: TRANSPORT_DEFAULTS.timeoutMs,
