@@ -23,11 +23,11 @@ export function isPartnerError(value: unknown): value is PartnerError {
   return hasMarker(value, PARTNER_ERROR_MARKER);
 }
 
-/** @internal Marks an error class so its instances are recognized across package copies. */
+/**
+ * @internal True when `value` carries `marker`, the registered symbol an error class of either
+ * SDK puts on its instances, so that they are recognized across package copies.
+ */
 export function hasMarker(value: unknown, marker: symbol): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[marker] === true
-  );
+  // A primitive has no marker; `null` and `undefined` stop at `?.`.
+  return (value as Partial<Record<symbol, unknown>> | null | undefined)?.[marker] === true;
 }

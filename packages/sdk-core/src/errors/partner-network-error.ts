@@ -10,11 +10,8 @@ export class PartnerNetworkError extends PartnerError {
   /** Present on every instance; what {@link isPartnerNetworkError} looks for. */
   readonly [MARKER]: true = true;
   override readonly name = 'PartnerNetworkError' as const;
-
-  /** @internal */
-  constructor(message: string, options: { cause?: unknown } = {}) {
-    super(message, { cause: options.cause, retryable: true });
-  }
+  /** Always: the same call may reach the API later. */
+  override readonly retryable = true;
 }
 
 /** True when `value` is a {@link PartnerNetworkError}, whichever copy of the package threw it. */

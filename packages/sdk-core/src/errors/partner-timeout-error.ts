@@ -15,7 +15,7 @@ export class PartnerTimeoutError extends PartnerError {
 
   /** @internal */
   constructor(timeoutMs: number) {
-    super(`The request took longer than ${timeoutMs} ms`, { retryable: true });
+    super(`No answer within ${timeoutMs} ms`, { retryable: true });
     this.timeoutMs = timeoutMs;
   }
 }

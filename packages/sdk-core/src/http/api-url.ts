@@ -10,24 +10,21 @@ import { PartnerConfigurationError } from '../errors/partner-configuration-error
  * apiUrlOf('https://assistant.example.com') // 'https://assistant.example.com/api/partners/v1'
  */
 export function apiUrlOf(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string' || baseUrl.length === 0) {
-    throw new PartnerConfigurationError('`baseUrl` must be a non-empty string');
-  }
   let url: URL | undefined;
   try {
-    url = new URL(baseUrl);
+    url = new URL(typeof baseUrl === 'string' ? baseUrl : '');
   } catch {}
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     throw new PartnerConfigurationError('`baseUrl` must be an absolute http(s) URL');
   }
-  if (url.username !== '' || url.password !== '') {
+  if (url.username || url.password) {
     throw new PartnerConfigurationError('`baseUrl` must not contain credentials');
   }
-  const path = url.pathname.replace(/\/+$/, '');
-  if (path.endsWith(PATH_PREFIX)) {
+  const base = url.origin + url.pathname.replace(/\/+$/, '');
+  if (base.endsWith(PATH_PREFIX)) {
     throw new PartnerConfigurationError(
-      `\`baseUrl\` must not include ${PATH_PREFIX}: the SDK adds it. Pass ${url.origin}${path.slice(0, -PATH_PREFIX.length)}`,
+      `\`baseUrl\` must not include ${PATH_PREFIX}: pass ${base.slice(0, -PATH_PREFIX.length)}`,
     );
   }
-  return `${url.origin}${path}${PATH_PREFIX}`;
+  return base + PATH_PREFIX;
 }

@@ -1,7 +1,8 @@
-import { isPartnerApiError, PartnerApiError } from '../errors/partner-api-error.ts';
+import { isPartnerApiError } from '../errors/partner-api-error.ts';
 import { withRetries } from '../retry/retry-loop.ts';
 import type { PartnerLogger } from '../transport-options.ts';
 import type { ApiResult } from './api-response.ts';
+import { invalidResponse } from './error-from-response.ts';
 import { type RequestOptions, withRequestOptions } from './request-options.ts';
 import type { ResolvedTransport } from './resolve-transport.ts';
 import { type HttpMethod, sendRequest } from './send-request.ts';
@@ -46,24 +47,19 @@ export interface ApiCall<T> {
  * the operation, status, code and request id only: no secret, token, user id or message text.
  */
 export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Promise<ApiResult<T>> {
-  const { logger } = context;
   const { operation, options = {} } = call;
   const { signal } = options;
   const transport = withRequestOptions(context.transport, options);
+  const log = (level: 'debug' | 'warn', message: string, details?: Record<string, unknown>) =>
+    context.logger?.[level]?.(`partner-assistant: ${message}`, { operation, ...details });
+  const send = (authorization: string) =>
+    sendRequest(
+      { ...call, url: context.apiUrl + call.path, authorization, headers: transport.headers },
+      { ...transport, signal },
+    );
   let reauthorized = false;
   const attempt = async () => {
     const authorization = await context.authorization(signal);
-    const send = (value: string) =>
-      sendRequest(
-        {
-          method: call.method,
-          url: `${context.apiUrl}${call.path}`,
-          authorization: value,
-          json: call.json,
-          headers: transport.headers,
-        },
-        { fetch: transport.fetch, timeoutMs: transport.timeoutMs, now: transport.now, signal },
-      );
     try {
       return await send(authorization);
     } catch (error) {
@@ -72,38 +68,30 @@ export async function callApi<T>(context: ApiCallContext, call: ApiCall<T>): Pro
       reauthorized = true;
       const fresh = await context.reauthorize(authorization, signal);
       if (fresh === undefined) throw error;
-      logger?.debug?.('partner-assistant: retrying with a fresh token', { operation });
+      log('debug', 'retrying with a fresh token');
       return await send(fresh);
     }
   };
-  const onRetry = (info: { attempt: number; delayMs: number; error: Error }) =>
-    logger?.debug?.('partner-assistant: retrying', {
-      operation,
-      attempt: info.attempt,
-      delayMs: info.delayMs,
-      error: summarize(info.error),
-    });
   try {
-    const result = await withRetries(attempt, { ...transport.retry, onRetry }, signal);
+    const result = await withRetries(
+      attempt,
+      {
+        ...transport.retry,
+        onRetry: (info) => log('debug', 'retrying', { ...info, error: summarize(info.error) }),
+      },
+      signal,
+    );
     const { response } = result;
-    logger?.debug?.('partner-assistant: request done', {
-      operation,
-      requestId: response.requestId,
-    });
+    log('debug', 'request done', { requestId: response.requestId });
     if (!call.schema) return result as ApiResult<T>;
     const parsed = call.schema.safeParse(result.data);
     if (parsed.success) return { data: parsed.data, response };
-    throw new PartnerApiError({
-      status: response.status,
-      code: 'invalid_response',
-      message: `The ${operation} response does not match the API contract${
-        'reason' in parsed && parsed.reason ? ` (${parsed.reason})` : ''
-      }`,
-      retryable: false,
-      requestId: response.requestId,
-    });
+    throw invalidResponse(
+      response,
+      `The ${operation} response breaks the API contract${parsed.reason ? ` (${parsed.reason})` : ''}`,
+    );
   } catch (error) {
-    logger?.warn?.('partner-assistant: request failed', { operation, error: summarize(error) });
+    log('warn', 'request failed', { error: summarize(error) });
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { REQUEST_ID_HEADER, RETRY_AFTER_HEADER } from '@partner-assistant/contract/constants';
 import { PartnerApiError } from '../errors/partner-api-error.ts';
 import { parseRetryAfter } from '../retry/retry-after.ts';
+import type { ApiResponse } from './api-response.ts';
 import { readErrorEnvelope } from './read-error-envelope.ts';
 
 /**
@@ -9,24 +10,16 @@ import { readErrorEnvelope } from './read-error-envelope.ts';
  */
 export async function errorFromResponse(response: Response, now: number): Promise<PartnerApiError> {
   const retryAfterMs = parseRetryAfter(response.headers.get(RETRY_AFTER_HEADER), now);
-  const headerRequestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-  const body: unknown = await response.json().catch(() => undefined);
-  const envelope = readErrorEnvelope(body);
-  if (envelope) {
-    return new PartnerApiError({
-      ...envelope,
-      status: response.status,
-      requestId: envelope.requestId ?? headerRequestId,
-      retryAfterMs,
-    });
-  }
+  const envelope = readErrorEnvelope(await response.json().catch(() => undefined));
+  // What a body that is no envelope gets; an envelope's code, message and retryable replace it.
   return new PartnerApiError({
     status: response.status,
     code: fallbackCode(response.status),
     message: `HTTP ${response.status} without an error envelope`,
     // As the codes these statuses carry in API_ERROR_CODES: 429 and 5xx may succeed later.
     retryable: response.status === 429 || response.status >= 500,
-    requestId: headerRequestId,
+    ...envelope,
+    requestId: envelope?.requestId ?? response.headers.get(REQUEST_ID_HEADER) ?? undefined,
     retryAfterMs,
   });
 }
@@ -37,4 +30,15 @@ function fallbackCode(status: number): string {
   if (status >= 500) return 'internal_error';
   if (status === 401) return 'unauthorized';
   return 'unexpected_status';
+}
+
+/** The error for a 2xx answer whose body the SDK cannot use: never retried. */
+export function invalidResponse(response: ApiResponse, message: string): PartnerApiError {
+  return new PartnerApiError({
+    status: response.status,
+    code: 'invalid_response',
+    message,
+    retryable: false,
+    requestId: response.requestId,
+  });
 }

@@ -13,9 +13,7 @@ import { PartnerValidationError } from '../errors/partner-validation-error.ts';
 export function pathSegment(value: string, field: string): string {
   const encoded = encodeURIComponent(value);
   if (/^\.{0,2}$/.test(encoded)) {
-    throw new PartnerValidationError([
-      { field, message: 'cannot be empty, "." or ".." (it would change the request path)' },
-    ]);
+    throw new PartnerValidationError([{ field, message: 'cannot be empty, "." or ".."' }]);
   }
   return encoded;
 }

@@ -51,7 +51,7 @@ export interface RequestOptions {
 const SDK_HEADERS = /^(authorization|content-type|accept)$/i;
 
 /** A header name `fetch` can send: an RFC 9110 token. */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_NAME = /^[\w!#$%&'*+.^`|~-]+$/;
 
 /** A header value `fetch` can send: Latin-1 text without CR, LF or NUL (no header injection). */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;

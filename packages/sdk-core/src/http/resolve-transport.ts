@@ -29,11 +29,12 @@ const lateGlobalFetch: typeof globalThis.fetch = (input, init) => {
 
 /** Checks the options both SDKs share and applies their defaults. */
 export function resolveTransport(options: TransportOptions): ResolvedTransport {
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+  const { fetch = lateGlobalFetch } = options;
+  if (typeof fetch !== 'function') {
     throw new PartnerConfigurationError('`fetch` must be a function');
   }
   const defaults: ResolvedTransport = {
-    fetch: options.fetch ?? lateGlobalFetch,
+    fetch,
     timeoutMs: TRANSPORT_DEFAULTS.timeoutMs,
     now: options.now ?? Date.now,
     headers: {},

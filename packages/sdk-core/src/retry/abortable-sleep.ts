@@ -1,24 +1,15 @@
 import { timerDelay } from '../timers/timer-delay.ts';
-import { abortReason } from './abort-reason.ts';
+import { raceWithSignal } from './race-with-signal.ts';
 
 /**
  * Waits `ms` milliseconds, or rejects with the signal's reason as soon as it is aborted. A wait
- * beyond `setTimeout`'s range is capped (see {@link timerDelay}), never fired at once.
+ * beyond `setTimeout`'s range is capped (see {@link timerDelay}), never fired at once. The timer
+ * is cleared either way, so an aborted wait holds no process open.
  */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortReason(signal));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal && abortReason(signal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, timerDelay(ms));
-    signal?.addEventListener('abort', onAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const sleep = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timerDelay(ms));
   });
+  return raceWithSignal(sleep, signal).finally(() => clearTimeout(timer));
 }

@@ -3,8 +3,7 @@
  * in milliseconds, or `undefined` when the header is absent or unreadable.
  */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const text = value.trim();
+  const text = value?.trim() ?? '';
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   if (!/[A-Za-z]/.test(text)) return undefined;
   const at = Date.parse(text);
