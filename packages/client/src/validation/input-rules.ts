@@ -1,16 +1,12 @@
 import {
   CLIENT_MESSAGE_ID_PATTERN,
   COUNTRY_CODE_PATTERN,
-  countCharacters,
   FEEDBACK_REASONS,
   FIELD_LIMITS,
-  hasLoneSurrogate,
   MESSAGE_CONTEXT_BOUNDS,
   MESSAGE_TEXT_PATTERN,
   PLATFORMS,
   RATINGS,
-  TITLE_PATTERN,
-  TITLE_TEXT_PATTERN,
   UUID_PATTERN,
 } from '@partner-assistant/contract/constants';
 
@@ -40,13 +36,13 @@ const oneOf = (allowed: readonly string[]): InputRule => [
   (value) => allowed.includes(value as string),
   `Must be one of ${allowed.join(', ')}`,
 ];
-const number = (min: number, max: number): InputRule => [
-  (value) => typeof value === 'number' && value >= min && value <= max,
-  `Must be a number from ${min} to ${max}`,
-];
-const whole = (min: number, max = Number.MAX_SAFE_INTEGER): InputRule => [
-  (value) => Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max,
-  `Must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`,
+/** A number from `min` to `max`; a whole one (a safe integer) when `whole`. */
+const range = (min: number, max = Infinity, whole?: boolean): InputRule => [
+  (value) =>
+    (whole ? Number.isSafeInteger(value) : typeof value === 'number') &&
+    (value as number) >= min &&
+    (value as number) <= max,
+  `Must be a ${whole ? 'whole ' : ''}number from ${min}${max < Infinity ? ` to ${max}` : ''}`,
 ];
 
 /** A UUID, as the contract's `uuidSchema` accepts it. */
@@ -57,22 +53,19 @@ const { placeNameMaxLength, postalCodeMaxLength, appVersionMaxLength } = MESSAGE
 
 /**
  * A conversation title, checked as sent, the way the published schema says (the service then
- * stores it normalized): 1 to 255 code points, one at least not white space, no control character.
+ * stores it normalized): 1 to 255 code points, one at least not white space (`\S`, as the
+ * contract's `TITLE_TEXT_PATTERN`), no control character but white space (`TITLE_PATTERN`), no
+ * lone surrogate. With the `u` flag, a regular expression counts code points, and a lone
+ * surrogate is one of them, which the excluded range `\uD800-\uDFFF` refuses (a pair is one
+ * code point outside it).
  */
-const TITLE: InputRule = [
-  (value) => {
-    if (!isText(value)) return false;
-    const length = countCharacters(value);
-    return (
-      length > 0 &&
-      length <= titleMaxLength &&
-      TITLE_TEXT_PATTERN.test(value) &&
-      TITLE_PATTERN.test(value) &&
-      !hasLoneSurrogate(value)
-    );
-  },
+const TITLE = pattern(
+  new RegExp(
+    `^(?=.*\\S)[^\\u0000-\\u0008\\u000E-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]{1,${titleMaxLength}}$`,
+    'su',
+  ),
   `Must hold 1 to ${titleMaxLength} characters, one not white space, none a control character`,
-];
+);
 
 const SEND_MESSAGE: InputShape = {
   message: required(pattern(MESSAGE_TEXT_PATTERN, 'Must be a string with a non-space character')),
@@ -82,8 +75,8 @@ const SEND_MESSAGE: InputShape = {
     postal_code: text(postalCodeMaxLength),
     region: text(placeNameMaxLength),
     country: pattern(COUNTRY_CODE_PATTERN, 'Must be an ISO 3166-1 alpha-2 code such as FR'),
-    latitude: number(-90, 90),
-    longitude: number(-180, 180),
+    latitude: range(-90, 90),
+    longitude: range(-180, 180),
   },
   metadata: { platform: oneOf(PLATFORMS), app_version: text(appVersionMaxLength) },
   clientMessageId: pattern(
@@ -105,15 +98,16 @@ export { SEND_MESSAGE };
 export const CHAT_SEND: InputShape = { conversationId: required(UUID), ...SEND_MESSAGE };
 /** `messages.list(conversationId, query)`. */
 export const LIST_MESSAGES: InputShape = {
-  limit: whole(historyLimitMin, historyLimitMax),
-  offset: whole(0),
+  limit: range(historyLimitMin, historyLimitMax, true),
+  offset: range(0, Infinity, true),
 };
 /** `feedback.submit(messageId, input)`. */
 export const SUBMIT_FEEDBACK: InputShape = {
   rating: required(oneOf(RATINGS)),
   reason: oneOf(FEEDBACK_REASONS),
-  comment: [
-    (value) => isText(value) && countCharacters(value) <= FIELD_LIMITS.feedbackCommentMaxLength,
+  // At most so many code points (`countCharacters`): the `u` flag counts them.
+  comment: pattern(
+    new RegExp(`^.{0,${FIELD_LIMITS.feedbackCommentMaxLength}}$`, 'su'),
     `Must be a string of at most ${FIELD_LIMITS.feedbackCommentMaxLength} characters`,
-  ],
+  ),
 };
