@@ -1,5 +1,5 @@
 import type { PartnerAssistantClient } from '@partner-assistant/client';
-import { ConversationStore } from './conversation-store.ts';
+import { type ConversationStore, createConversationStore } from './conversation-store.ts';
 
 const stores = new WeakMap<PartnerAssistantClient, Map<string, ConversationStore>>();
 
@@ -22,13 +22,11 @@ export function conversationStore(
   const key = conversationId.toLowerCase();
   const existing = byId.get(key);
   if (existing) return existing;
-  const store: ConversationStore = new ConversationStore(client, conversationId, {
-    pageSize: HISTORY_PAGE_SIZE,
-    onIdle: () =>
-      setTimeout(() => {
-        if (store.idle && byId.get(key) === store) byId.delete(key);
-      }, 0),
-  });
+  const store = createConversationStore(client, conversationId, HISTORY_PAGE_SIZE, () =>
+    setTimeout(() => {
+      if (store.idle() && byId.get(key) === store) byId.delete(key);
+    }, 0),
+  );
   byId.set(key, store);
   return store;
 }

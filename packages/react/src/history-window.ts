@@ -1,17 +1,20 @@
 import type { Message } from '@partner-assistant/contract';
 import type { ConversationMessage } from './conversation-state.ts';
 
-/** Reads `limit` messages of the history from `offset` (oldest first), and whether more follow. */
+/**
+ * Reads `limit` messages of the history from `offset` (oldest first), and whether more follow
+ * (`client.messages.list`'s page).
+ */
 export type HistoryReader = (
   offset: number,
   limit: number,
-) => Promise<{ messages: Message[]; hasMore: boolean }>;
+) => PromiseLike<{ messages: Message[]; hasNextPage(): boolean }>;
 
 /** A window on the end of a conversation's history. */
 export interface HistoryWindow {
   /** Position of `messages[0]` in the history. */
   offset: number;
-  /** Messages read, and those of turns completed here since (the same as a reload would read). */
+  /** Messages read. */
   messages: ConversationMessage[];
 }
 
@@ -22,7 +25,7 @@ export interface HistoryWindow {
  */
 export async function newestPage(read: HistoryReader, pageSize: number): Promise<HistoryWindow> {
   const first = await read(0, pageSize);
-  if (!first.hasMore) return { offset: 0, messages: first.messages };
+  if (!first.hasNextPage()) return { offset: 0, messages: first.messages };
   const exists = async (index: number) => (await read(index, 1)).messages.length > 0;
   let known = pageSize; // index pageSize exists: the first page said more follow
   let missing = pageSize * 2;
@@ -52,15 +55,4 @@ export async function olderPage(
     offset,
     messages: [...messages.filter((m) => !known.has(m.message_id)), ...window.messages],
   };
-}
-
-/**
- * `page`, read from the server, as it lands on `window` (what the store shows now): the messages
- * `window` gained while the page was read (turns that settled here) stay after it; a late page
- * merges, it never drops a settled turn.
- */
-export function landed(page: HistoryWindow, window: HistoryWindow): HistoryWindow {
-  const known = new Set(page.messages.map((m) => m.message_id));
-  const kept = window.messages.filter((m) => !known.has(m.message_id));
-  return { offset: page.offset, messages: [...page.messages, ...kept] };
 }
