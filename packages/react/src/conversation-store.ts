@@ -128,7 +128,7 @@ export function createConversationStore(
         !shown.has(`assistant${turnId}`) &&
         !turns.some((turn) => turn.question.turn_id === turnId)
       )
-        void track({ question, text: '', label: null }, () => client.chat.resume(turnId));
+        void track({ question }, () => client.chat.resume(turnId));
     }
   }
 
@@ -143,6 +143,7 @@ export function createConversationStore(
     publish();
     try {
       const stream = await open();
+      turn.stream = stream;
       // Marks the question accepted, with the ids the server gave it.
       const accept = (turnId: string, userMessageId?: string) => {
         const { question } = turn;
@@ -157,12 +158,8 @@ export function createConversationStore(
         publish();
       };
       stream.on('accepted', accept);
-      // Text and label as the stream has them now: after a reconnection too (`snapshot`).
-      const streamed = () => {
-        turn.text = stream.text;
-        turn.label = stream.label ?? null;
-        publish(true);
-      };
+      // The stream's text or label changed: after a reconnection too (`snapshot`).
+      const streamed = () => publish(true);
       stream.on('delta', streamed);
       stream.on('snapshot', streamed);
       stream.on('status', streamed);

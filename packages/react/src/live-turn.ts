@@ -1,4 +1,4 @@
-import type { ChatSendInput } from '@partner-assistant/client';
+import type { ChatSendInput, TurnStream } from '@partner-assistant/client';
 import type { Message } from '@partner-assistant/contract';
 import type {
   ConversationMessage,
@@ -19,10 +19,8 @@ export interface LiveTurn {
   sent?: SentQuestion | undefined;
   /** The user's message as shown (optimistic until accepted; from the history when resumed). */
   question: ConversationMessage;
-  /** The answer text so far. */
-  text: string;
-  /** The last progress label. */
-  label: string | null;
+  /** The stream that follows it, once it has one: its answer text so far, its last label. */
+  stream?: TurnStream | undefined;
   /** The final answer, once completed. */
   answer?: Message | undefined;
 }
@@ -46,8 +44,6 @@ export function sentTurn(question: SentQuestion, createdAt = new Date().toISOStr
       status: 'pending',
       created_at: createdAt,
     },
-    text: '',
-    label: null,
   };
 }
 
@@ -59,9 +55,10 @@ export const running = (turn: LiveTurn): boolean =>
 export const messageKey = (message: ConversationMessage): string => message.role + message.turn_id;
 
 /** The messages a turn adds to the conversation while (or once) it runs. */
-function turnMessages({ question, text, answer }: LiveTurn): ConversationMessage[] {
+function turnMessages({ question, stream, answer }: LiveTurn): ConversationMessage[] {
   if (answer) return [question, answer];
-  if (question.status !== 'completed' || text === '') return [question];
+  const text = stream?.text;
+  if (question.status !== 'completed' || !text) return [question];
   const streaming: ConversationMessage = {
     ...noContent,
     message_id: `local-answer-${question.turn_id}`,
@@ -94,7 +91,7 @@ export function snapshotOf(
     ...state,
     messages: [...history, ...live],
     status,
-    streamingText: (status === 'streaming' && latest?.text) || '',
-    statusLabel: latest?.question.status === 'failed' ? null : (latest?.label ?? null),
+    streamingText: (status === 'streaming' && latest?.stream?.text) || '',
+    statusLabel: latest?.question.status === 'failed' ? null : (latest?.stream?.label ?? null),
   };
 }

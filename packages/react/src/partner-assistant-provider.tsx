@@ -33,8 +33,6 @@ export function PartnerAssistantProvider({ client, children }: PartnerAssistantP
 export function usePartnerAssistantClient(): PartnerAssistantClient {
   const client = useContext(ClientContext);
   if (!client)
-    throw new Error(
-      'usePartnerAssistantClient and the Partner Assistant hooks need a <PartnerAssistantProvider client={...}> above them',
-    );
+    throw new Error('The Partner Assistant hooks need a <PartnerAssistantProvider> above them');
   return client;
 }
