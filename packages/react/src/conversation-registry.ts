@@ -16,9 +16,8 @@ export function conversationStore(
   client: PartnerAssistantClient,
   conversationId: string,
 ): ConversationStore {
-  const known = stores.get(client);
-  const byId = known ?? new Map<string, ConversationStore>();
-  if (!known) stores.set(client, byId);
+  const byId = stores.get(client) ?? new Map<string, ConversationStore>();
+  stores.set(client, byId);
   const key = conversationId.toLowerCase();
   const existing = byId.get(key);
   if (existing) return existing;

@@ -6,15 +6,8 @@ import {
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import { type ConversationSnapshot, EMPTY_CONVERSATION } from './conversation-state.ts';
 import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
-import { keptTurns } from './kept-questions.ts';
-import {
-  type LiveTurn,
-  messageKey,
-  running,
-  type SentQuestion,
-  sentTurn,
-  snapshotOf,
-} from './live-turn.ts';
+import { keptStream } from './kept-questions.ts';
+import { type LiveTurn, messageKey, running, sentTurn, snapshotOf } from './live-turn.ts';
 
 /** Options of `send`. */
 export interface SendOptions {
@@ -111,9 +104,16 @@ export function createConversationStore(
     loadingHistory = true;
     error = null; // a new start: `retry()` after the history failed to load
     publish();
-    // What the outbox keeps (after a reload) shows while the history loads.
-    void keptTurns(client.outbox, conversationId, () => turns).then((kept) => {
-      for (const [turn, stream] of kept) void track(turn, () => stream);
+    // What the outbox keeps (after a reload) shows while the history loads; the outbox sends it.
+    void client.outbox.pending().then((kept) => {
+      for (const entry of kept) {
+        const id = entry.clientMessageId;
+        if (
+          entry.conversationId === conversationId &&
+          !turns.some((turn) => turn.sent?.clientMessageId === id)
+        )
+          void track(sentTurn(entry, entry.createdAt), keptStream(client.outbox, id));
+      }
     });
     if (!(await land(() => newestPage(read, pageSize)))) {
       loading = undefined; // `retry()`, or the next component to subscribe, loads it again
@@ -128,21 +128,23 @@ export function createConversationStore(
         !shown.has(`assistant${turnId}`) &&
         !turns.some((turn) => turn.question.turn_id === turnId)
       )
-        void track({ question }, () => client.chat.resume(turnId));
+        void track({ question });
     }
   }
 
-  /** Follows `turn` on the stream `open` gives (a throw, such as a refused input, fails the turn). */
-  async function track(
-    turn: LiveTurn,
-    open: () => TurnStream | Promise<TurnStream>,
-  ): Promise<void> {
+  /**
+   * Follows `turn`: sends its question (`chat.send`), or resumes it when it was found running in
+   * the history (`chat.resume`). A throw, such as a refused input, fails the turn.
+   */
+  async function track(turn: LiveTurn, kept?: Promise<TurnStream>): Promise<void> {
     turns.push(turn);
     if (turn.sent) latest = turn;
     error = null;
     publish();
     try {
-      const stream = await open();
+      const { sent, question } = turn;
+      const stream =
+        (await kept) ?? (sent ? client.chat.send(sent) : client.chat.resume(question.turn_id));
       turn.stream = stream;
       // Marks the question accepted, with the ids the server gave it.
       const accept = (turnId: string, userMessageId?: string) => {
@@ -163,7 +165,7 @@ export function createConversationStore(
       stream.on('delta', streamed);
       stream.on('snapshot', streamed);
       stream.on('status', streamed);
-      // A question the outbox sent was accepted before its stream came here.
+      // A question the chat followed already (the outbox sent it) may be accepted already.
       accept(await stream.turnId);
       turn.answer = await stream.finalMessage();
     } catch (failure) {
@@ -176,8 +178,6 @@ export function createConversationStore(
     publish();
     if (idle()) onIdle();
   }
-
-  const follow = (sent: SentQuestion) => track(sentTurn(sent), () => client.chat.send(sent));
 
   return {
     subscribe(listener) {
@@ -196,14 +196,10 @@ export function createConversationStore(
         hasOlder: history.offset > 0,
       })),
 
-    send: (message, { location, metadata } = {}) =>
-      follow({
-        conversationId,
-        message,
-        clientMessageId: createClientMessageId(),
-        location,
-        metadata,
-      }),
+    send: (message, { location, metadata } = {}) => {
+      const clientMessageId = createClientMessageId();
+      return track(sentTurn({ conversationId, message, clientMessageId, location, metadata }));
+    },
 
     async retry() {
       loading ??= loadNewest();
@@ -217,7 +213,7 @@ export function createConversationStore(
       forget(failed);
       const turnId = failed.question.turn_id;
       if (turnId) await client.turns.delete(turnId).catch(() => {});
-      await follow(sent);
+      await track(sentTurn(sent));
     },
 
     async discard(messageId) {
