@@ -39,12 +39,12 @@ export interface ConversationSnapshot {
 }
 
 /** The state before anything loaded (also what server rendering shows). */
-export const EMPTY_CONVERSATION: ConversationSnapshot = Object.freeze({
-  messages: Object.freeze([]),
+export const EMPTY_CONVERSATION: ConversationSnapshot = {
+  messages: [],
   status: 'idle',
   streamingText: '',
   statusLabel: null,
   error: null,
   hasOlder: false,
   loadingHistory: false,
-});
+};

@@ -8,6 +8,7 @@ import { type ConversationSnapshot, EMPTY_CONVERSATION } from './conversation-st
 import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
 import { keptStream } from './kept-questions.ts';
 import { type LiveTurn, messageKey, running, sentTurn, snapshotOf } from './live-turn.ts';
+import type { UseConversationResult } from './use-conversation.ts';
 
 /** Options of `send`. */
 export interface SendOptions {
@@ -30,24 +31,15 @@ export type ConversationListener = (textOnly: boolean) => void;
 export interface ConversationStore {
   subscribe(listener: ConversationListener): () => void;
   getSnapshot(): ConversationSnapshot;
-  /** Sends a question; the promise never rejects: a failure lands in `error` and `status`. */
-  send(text: string, options?: SendOptions): Promise<void>;
-  /**
-   * Loads the history again if it failed, tries the network at once for questions waiting for it,
-   * and sends the last failed question again with its idempotency key (its turn deleted first).
-   */
-  retry(): Promise<void>;
-  /** Removes a question the outbox keeps by its `message_id`: true when it had not left yet. */
-  discard(messageId: string): Promise<boolean>;
-  /** Loads the page before the oldest loaded message. */
-  loadOlder(): Promise<void>;
+  /** What `useConversation` adds to the snapshot: the same functions at each render. */
+  actions: Pick<UseConversationResult, 'send' | 'retry' | 'discard' | 'loadOlder'>;
   /** True when nobody watches and no turn runs: the store may be dropped. */
   idle(): boolean;
 }
 
 /**
  * The store of `conversationId`, reading `pageSize` messages of history a page; `onIdle` is called
- * each time it may have become idle.
+ * each time it may have become idle (a subscriber left, a turn ended): see `idle()`.
  */
 export function createConversationStore(
   client: PartnerAssistantClient,
@@ -77,7 +69,7 @@ export function createConversationStore(
   /** Tells every subscriber that the state changed (`textOnly`: see {@link ConversationListener}). */
   const publish = (textOnly = false) => {
     snapshot = undefined;
-    for (const listener of [...listeners]) listener(textOnly);
+    for (const listener of listeners) listener(textOnly);
   };
 
   const idle = () => listeners.size === 0 && !turns.some(running);
@@ -176,7 +168,7 @@ export function createConversationStore(
       }
     }
     publish();
-    if (idle()) onIdle();
+    onIdle();
   }
 
   return {
@@ -185,7 +177,7 @@ export function createConversationStore(
       loading ??= loadNewest();
       return () => {
         listeners.delete(listener);
-        if (idle()) onIdle();
+        onIdle();
       };
     },
 
@@ -196,40 +188,42 @@ export function createConversationStore(
         hasOlder: history.offset > 0,
       })),
 
-    send: (message, { location, metadata } = {}) => {
-      const clientMessageId = createClientMessageId();
-      return track(sentTurn({ conversationId, message, clientMessageId, location, metadata }));
-    },
+    actions: {
+      send: (message, { location, metadata } = {}) => {
+        const clientMessageId = createClientMessageId();
+        return track(sentTurn({ conversationId, message, clientMessageId, location, metadata }));
+      },
 
-    async retry() {
-      loading ??= loadNewest();
-      await loading;
-      if (turns.some((turn) => turn.question.status === 'pending')) client.connection.connect();
-      const failed = [...turns]
-        .reverse()
-        .find((turn) => turn.sent && turn.question.status === 'failed');
-      const sent = failed?.sent;
-      if (!sent) return;
-      forget(failed);
-      const turnId = failed.question.turn_id;
-      if (turnId) await client.turns.delete(turnId).catch(() => {});
-      await track(sentTurn(sent));
-    },
+      async retry() {
+        loading ??= loadNewest();
+        await loading;
+        if (turns.some((turn) => turn.question.status === 'pending')) client.connection.connect();
+        const failed = [...turns]
+          .reverse()
+          .find((turn) => turn.sent && turn.question.status === 'failed');
+        const sent = failed?.sent;
+        if (!sent) return;
+        forget(failed);
+        const turnId = failed.question.turn_id;
+        if (turnId) await client.turns.delete(turnId).catch(() => {});
+        await track(sentTurn(sent));
+      },
 
-    async discard(messageId) {
-      const turn = turns.find(
-        (t) => t.question.message_id === messageId && t.question.status === 'pending',
-      );
-      const removed = !!turn?.sent && (await client.outbox.discard(turn.sent.clientMessageId));
-      if (removed) {
-        forget(turn);
-        publish();
-      }
-      return removed;
-    },
+      async discard(messageId) {
+        const turn = turns.find(
+          (t) => t.question.message_id === messageId && t.question.status === 'pending',
+        );
+        const removed = !!turn?.sent && (await client.outbox.discard(turn.sent.clientMessageId));
+        if (removed) {
+          forget(turn);
+          publish();
+        }
+        return removed;
+      },
 
-    async loadOlder() {
-      if (history.offset > 0) await land(() => olderPage(read, history, pageSize));
+      async loadOlder() {
+        if (history.offset > 0) await land(() => olderPage(read, history, pageSize));
+      },
     },
 
     idle,

@@ -1,5 +1,5 @@
 import type { PartnerAssistantClient } from '@partner-assistant/client';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, createElement, type ReactNode, useContext } from 'react';
 
 const ClientContext = createContext<PartnerAssistantClient | null>(null);
 
@@ -19,7 +19,7 @@ export interface PartnerAssistantProviderProps {
  * ```
  */
 export function PartnerAssistantProvider({ client, children }: PartnerAssistantProviderProps) {
-  return <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
+  return createElement(ClientContext.Provider, { value: client }, children);
 }
 
 /**

@@ -68,6 +68,5 @@ export function useConversation(
     [store, setting],
   );
   const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, serverSnapshot);
-  const { send, retry, loadOlder, discard } = store;
-  return { ...snapshot, send, retry, loadOlder, discard };
+  return { ...snapshot, ...store.actions };
 }
