@@ -38,8 +38,8 @@ export async function newestPage(read: HistoryReader, pageSize: number): Promise
     if (await exists(middle)) known = middle;
     else missing = middle;
   }
-  const offset = Math.max(0, missing - pageSize);
-  return { offset, messages: (await read(offset, missing - offset)).messages };
+  const offset = missing - pageSize; // at least 1: the first page said more follow
+  return { offset, messages: (await read(offset, pageSize)).messages };
 }
 
 /** The page before `window`, prepended. */
