@@ -138,27 +138,20 @@ export function createConversationStore(
       const stream =
         (await kept) ?? (sent ? client.chat.send(sent) : client.chat.resume(question.turn_id));
       turn.stream = stream;
-      // Marks the question accepted, with the ids the server gave it.
-      const accept = (turnId: string, userMessageId?: string) => {
-        const { question } = turn;
-        if (question.turn_id) return;
-        const messageId = userMessageId ?? question.message_id;
-        turn.question = {
-          ...question,
-          turn_id: turnId,
-          message_id: messageId,
-          status: 'completed',
-        };
-        publish();
-      };
-      stream.on('accepted', accept);
+      // The id the server gave the question (`accepted`: not for a turn resumed by id, nor for a
+      // question the outbox sent, accepted before its stream came here).
+      let messageId = question.message_id;
+      stream.on('accepted', (_, userMessageId) => {
+        messageId = userMessageId ?? messageId;
+      });
       // The stream's text or label changed: after a reconnection too (`snapshot`).
       const streamed = () => publish(true);
       stream.on('delta', streamed);
       stream.on('snapshot', streamed);
       stream.on('status', streamed);
-      // A question the chat followed already (the outbox sent it) may be accepted already.
-      accept(await stream.turnId);
+      const turnId = await stream.turnId;
+      turn.question = { ...question, turn_id: turnId, message_id: messageId, status: 'completed' };
+      publish();
       turn.answer = await stream.finalMessage();
     } catch (failure) {
       if ((failure as { code?: unknown }).code === 'outbox_discarded') forget(turn);
