@@ -4,10 +4,17 @@ import {
   type TurnStream,
 } from '@partner-assistant/client';
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
-import { type ConversationSnapshot, EMPTY_CONVERSATION } from './conversation-state.ts';
+import type { ConversationSnapshot } from './conversation-state.ts';
 import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
 import { keptStream } from './kept-questions.ts';
-import { type LiveTurn, messageKey, running, sentTurn, snapshotOf } from './live-turn.ts';
+import {
+  EMPTY_CONVERSATION,
+  type LiveTurn,
+  messageKey,
+  running,
+  sentTurn,
+  snapshotOf,
+} from './live-turn.ts';
 import type { UseConversationResult } from './use-conversation.ts';
 
 /** Options of `send`. */

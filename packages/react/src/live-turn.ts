@@ -95,3 +95,10 @@ export function snapshotOf(
     statusLabel: latest?.question.status === 'failed' ? null : (latest?.stream?.label ?? null),
   };
 }
+
+/** The state before anything loaded (also what server rendering shows). */
+export const EMPTY_CONVERSATION = snapshotOf([], [], undefined, {
+  error: null,
+  loadingHistory: false,
+  hasOlder: false,
+});
