@@ -189,10 +189,16 @@ export function createConversationStore(
       })),
 
     actions: {
-      send: (message, { location, metadata } = {}) => {
-        const clientMessageId = createClientMessageId();
-        return track(sentTurn({ conversationId, message, clientMessageId, location, metadata }));
-      },
+      // `sentTurn` keeps only what `chat.send` takes of the options.
+      send: (message, options) =>
+        track(
+          sentTurn({
+            ...options,
+            conversationId,
+            message,
+            clientMessageId: createClientMessageId(),
+          }),
+        ),
 
       async retry() {
         loading ??= loadNewest();

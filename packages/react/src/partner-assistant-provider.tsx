@@ -32,7 +32,6 @@ export function PartnerAssistantProvider({ client, children }: PartnerAssistantP
  */
 export function usePartnerAssistantClient(): PartnerAssistantClient {
   const client = useContext(ClientContext);
-  if (!client)
-    throw new Error('The Partner Assistant hooks need a <PartnerAssistantProvider> above them');
+  if (!client) throw new Error('No <PartnerAssistantProvider> above this component');
   return client;
 }
