@@ -3,9 +3,6 @@ import { type ConversationStore, createConversationStore } from './conversation-
 
 const stores = new WeakMap<PartnerAssistantClient, Map<string, ConversationStore>>();
 
-/** Messages per history page. */
-export const HISTORY_PAGE_SIZE = 20;
-
 /**
  * The one store of `conversationId` for `client`, shared by every component that shows it (the id
  * in any case: UUIDs are case-insensitive; the store sends it as given). A
@@ -21,7 +18,7 @@ export function conversationStore(
   const key = conversationId.toLowerCase();
   const existing = byId.get(key);
   if (existing) return existing;
-  const store = createConversationStore(client, conversationId, HISTORY_PAGE_SIZE, () =>
+  const store = createConversationStore(client, conversationId, () =>
     setTimeout(() => {
       if (store.idle() && byId.get(key) === store) byId.delete(key);
     }, 0),

@@ -40,13 +40,12 @@ export interface ConversationStore {
 }
 
 /**
- * The store of `conversationId`, reading `pageSize` messages of history a page; `onIdle` is called
+ * The store of `conversationId`, reading its history a page at a time; `onIdle` is called
  * each time it may have become idle (a subscriber left, a turn ended): see `idle()`.
  */
 export function createConversationStore(
   client: PartnerAssistantClient,
   conversationId: string,
-  pageSize: number,
   onIdle: () => void,
 ): ConversationStore {
   const listeners = new Set<ConversationListener>();
@@ -111,7 +110,7 @@ export function createConversationStore(
           void track(sentTurn(entry, entry.createdAt));
       }
     });
-    if (!(await land(() => newestPage(read, pageSize)))) {
+    if (!(await land(() => newestPage(read)))) {
       loading = undefined; // `retry()`, or the next component to subscribe, loads it again
       return;
     }
@@ -224,7 +223,7 @@ export function createConversationStore(
       },
 
       async loadOlder() {
-        if (history.offset > 0) await land(() => olderPage(read, history, pageSize));
+        if (history.offset > 0) await land(() => olderPage(read, history));
       },
     },
 
