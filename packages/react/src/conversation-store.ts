@@ -214,12 +214,8 @@ export function createConversationStore(
         const turn = turns.find(
           (t) => t.question.message_id === messageId && t.question.status === 'pending',
         );
-        const removed = !!turn?.sent && (await client.outbox.discard(turn.sent.clientMessageId));
-        if (removed) {
-          forget(turn);
-          publish();
-        }
-        return removed;
+        // Removed, its stream fails (`outbox_discarded`): `track` forgets the turn.
+        return !!turn?.sent && client.outbox.discard(turn.sent.clientMessageId);
       },
 
       async loadOlder() {
