@@ -184,7 +184,8 @@ export function createConversationStore(
       })),
 
     actions: {
-      // `sentTurn` keeps only what `chat.send` takes of the options.
+      // Never rejects: a failure lands in `error` and `status`. `sentTurn` keeps only what
+      // `chat.send` takes of the options.
       send: (message, options) =>
         track(
           sentTurn({
@@ -195,6 +196,8 @@ export function createConversationStore(
           }),
         ),
 
+      // Loads the history again if it failed, tries the network at once for questions waiting
+      // for it, and sends the last failed question again with its key (its turn deleted first).
       async retry() {
         loading ??= loadNewest();
         await loading;
@@ -210,6 +213,7 @@ export function createConversationStore(
         await track(sentTurn(sent));
       },
 
+      // A question the outbox keeps, by its `message_id`: true when it had not left yet.
       async discard(messageId) {
         const turn = turns.find(
           (t) => t.question.message_id === messageId && t.question.status === 'pending',
@@ -218,6 +222,7 @@ export function createConversationStore(
         return !!turn?.sent && client.outbox.discard(turn.sent.clientMessageId);
       },
 
+      // The page before the oldest loaded message.
       async loadOlder() {
         if (history.offset > 0) await land(() => olderPage(read, history));
       },
