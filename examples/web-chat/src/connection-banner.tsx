@@ -3,7 +3,7 @@ import {
   useConnectionState,
   usePartnerAssistantClient,
 } from '@partner-assistant/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { describeConnection } from './error-message.ts';
 
 /** Most drops are over in a blink: "Retrying" shows only when one lasts longer than this. */
@@ -25,6 +25,25 @@ function useFailingToOpen(status: ConnectionStatus): boolean {
 }
 
 /**
+ * Ms left until the planned attempt, ticking down once a second: `useConnectionState()` gives the
+ * wait as planned, and a new status for each new plan (even of the same wait).
+ */
+function useCountdown(status: ConnectionStatus): number | undefined {
+  const [, setTick] = useState(0);
+  // Taken again for each new status: a new plan, even of the same wait.
+  const deadline = useMemo(
+    () => (status.retryInMs === undefined ? undefined : Date.now() + status.retryInMs),
+    [status],
+  );
+  useEffect(() => {
+    if (deadline === undefined) return;
+    const timer = setInterval(() => setTick((tick) => tick + 1), 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return deadline === undefined ? undefined : Math.max(0, deadline - Date.now());
+}
+
+/**
  * A banner for the connection, shown only when the user has something to know: that the
  * assistant can't be reached and when the next attempt is (with "Try again" to try at once),
  * from the first failed attempt of a connection that never opened or after a drop that lasts,
@@ -34,6 +53,7 @@ export function ConnectionBanner() {
   const { connection } = usePartnerAssistantClient();
   const status = useConnectionState();
   const failingToOpen = useFailingToOpen(status);
+  const retryInMs = useCountdown(status);
   const [slowReconnect, setSlowReconnect] = useState(false);
 
   useEffect(() => {
@@ -44,7 +64,11 @@ export function ConnectionBanner() {
 
   // Between attempts that never opened, the banner reads as while reconnecting (no blip to wait
   // out: nothing worked yet, and a question may be waiting).
-  const shown: ConnectionStatus = failingToOpen ? { ...status, state: 'reconnecting' } : status;
+  const shown: ConnectionStatus = {
+    ...status,
+    state: failingToOpen ? 'reconnecting' : status.state,
+    retryInMs,
+  };
   const notice =
     status.state === 'reconnecting' && !slowReconnect ? null : describeConnection(shown);
   if (notice === null) return null;

@@ -75,8 +75,8 @@ const SIGNED_OUT = 'Your session has expired or you signed out. Sign in again to
 
 /**
  * What the connection banner says, or `null` when there is nothing to say. While the client waits
- * to try again, the countdown (`retryInMs`, whole seconds) tells when; `canRetry` offers to try
- * at once.
+ * to try again, the countdown (`retryInMs`, shown in whole seconds rounded up) tells when;
+ * `canRetry` offers to try at once.
  */
 export function describeConnection(status: ConnectionStatus): ErrorNotice | null {
   const { state, lastError, retryInMs } = status;

@@ -1,10 +1,7 @@
 import type { PartnerAssistantClient } from '@partner-assistant/client';
-import { ConversationStore } from './conversation-store.ts';
+import { type ConversationStore, createConversationStore } from './conversation-store.ts';
 
 const stores = new WeakMap<PartnerAssistantClient, Map<string, ConversationStore>>();
-
-/** Messages per history page. */
-export const HISTORY_PAGE_SIZE = 20;
 
 /**
  * The one store of `conversationId` for `client`, shared by every component that shows it (the id
@@ -16,19 +13,16 @@ export function conversationStore(
   client: PartnerAssistantClient,
   conversationId: string,
 ): ConversationStore {
-  const known = stores.get(client);
-  const byId = known ?? new Map<string, ConversationStore>();
-  if (!known) stores.set(client, byId);
+  const byId = stores.get(client) ?? new Map<string, ConversationStore>();
+  stores.set(client, byId);
   const key = conversationId.toLowerCase();
   const existing = byId.get(key);
   if (existing) return existing;
-  const store: ConversationStore = new ConversationStore(client, conversationId, {
-    pageSize: HISTORY_PAGE_SIZE,
-    onIdle: () =>
-      setTimeout(() => {
-        if (store.idle && byId.get(key) === store) byId.delete(key);
-      }, 0),
-  });
+  const store = createConversationStore(client, conversationId, () =>
+    setTimeout(() => {
+      if (store.idle() && byId.get(key) === store) byId.delete(key);
+    }, 0),
+  );
   byId.set(key, store);
   return store;
 }

@@ -37,14 +37,3 @@ export interface ConversationSnapshot {
   /** True while the history is loading. */
   loadingHistory: boolean;
 }
-
-/** The state before anything loaded (also what server rendering shows). */
-export const EMPTY_CONVERSATION: ConversationSnapshot = Object.freeze({
-  messages: Object.freeze([]),
-  status: 'idle',
-  streamingText: '',
-  statusLabel: null,
-  error: null,
-  hasOlder: false,
-  loadingHistory: false,
-});

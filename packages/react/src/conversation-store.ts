@@ -1,28 +1,16 @@
-import {
-  createClientMessageId,
-  type PartnerAssistantClient,
-  type TurnStream,
-} from '@partner-assistant/client';
+import { createClientMessageId, type PartnerAssistantClient } from '@partner-assistant/client';
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
-import type { ConversationMessage, ConversationSnapshot } from './conversation-state.ts';
-import { EMPTY_CONVERSATION } from './conversation-state.ts';
+import type { ConversationSnapshot } from './conversation-state.ts';
+import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
 import {
-  type HistoryReader,
-  type HistoryWindow,
-  landed,
-  newestPage,
-  olderPage,
-} from './history-window.ts';
-import { discarded, discardKept, keptTurns } from './kept-questions.ts';
-import {
-  acceptTurn,
+  EMPTY_CONVERSATION,
   type LiveTurn,
-  resumedTurn,
-  type SentMessage,
+  messageKey,
+  running,
   sentTurn,
-  settledMessages,
   snapshotOf,
 } from './live-turn.ts';
+import type { UseConversationResult } from './use-conversation.ts';
 
 /** Options of `send`. */
 export interface SendOptions {
@@ -37,214 +25,209 @@ export interface SendOptions {
 export type ConversationListener = (textOnly: boolean) => void;
 
 /**
- * One conversation's state outside React: the loaded window of history, the turns in flight and
- * their streams. Components subscribe to it (`useSyncExternalStore`); it loads the history on the
- * first subscription, never during rendering, so server rendering opens nothing. The snapshot is
- * built when read, so text streamed between two renders costs no copy of the messages.
+ * One conversation's state outside React: the loaded window of history, the turns it follows
+ * and their streams. Components subscribe to it (`useSyncExternalStore`); it loads the history on
+ * the first subscription, never during rendering, so server rendering opens nothing. The snapshot
+ * is built when read, so text streamed between two renders costs no copy of the messages.
  */
-export class ConversationStore {
-  readonly #client: PartnerAssistantClient;
-  readonly #conversationId: string;
-  readonly #pageSize: number;
-  readonly #listeners = new Set<ConversationListener>();
+export interface ConversationStore {
+  subscribe(listener: ConversationListener): () => void;
+  getSnapshot(): ConversationSnapshot;
+  /** What `useConversation` adds to the snapshot: the same functions at each render. */
+  actions: Pick<UseConversationResult, 'send' | 'retry' | 'discard' | 'loadOlder'>;
+  /** True when nobody watches and no turn runs: the store may be dropped. */
+  idle(): boolean;
+}
+
+/**
+ * The store of `conversationId`, reading its history a page at a time; `onIdle` is called
+ * each time it may have become idle (a subscriber left, a turn ended): see `idle()`.
+ */
+export function createConversationStore(
+  client: PartnerAssistantClient,
+  conversationId: string,
+  onIdle: () => void,
+): ConversationStore {
+  const listeners = new Set<ConversationListener>();
   /** Built on the first read after a change (`undefined` until then). */
-  #snapshot: ConversationSnapshot | undefined = EMPTY_CONVERSATION;
-  #loadingHistory = false;
-  #window: HistoryWindow = { offset: 0, messages: [] };
-  #turns: LiveTurn[] = [];
-  /** The turn started last: what `status` describes. */
-  #latest: LiveTurn | undefined;
-  #loading: Promise<void> | undefined;
-  #error: Error | null = null;
-  #onIdle: (() => void) | undefined;
+  let snapshot: ConversationSnapshot | undefined = EMPTY_CONVERSATION;
+  let loadingHistory = false;
+  let history: HistoryWindow = { offset: 0, messages: [] };
+  /**
+   * Every turn followed, in the order started: a completed one stays, with its answer, and shows
+   * after the history unless a page read since holds it (a late page never drops it); a failed one
+   * stays until it is sent again.
+   */
+  let turns: LiveTurn[] = [];
+  /** The turn sent last: what `status` describes. */
+  let latest: LiveTurn | undefined;
+  let loading: Promise<void> | undefined;
+  let error: Error | null = null;
 
-  constructor(
-    client: PartnerAssistantClient,
-    conversationId: string,
-    options: { pageSize: number; onIdle?: () => void },
-  ) {
-    this.#client = client;
-    this.#conversationId = conversationId;
-    this.#pageSize = options.pageSize;
-    this.#onIdle = options.onIdle;
-  }
+  const read: HistoryReader = (offset, limit) =>
+    client.messages.list(conversationId, { offset, limit });
 
-  readonly subscribe = (listener: ConversationListener): (() => void) => {
-    this.#listeners.add(listener);
-    this.#loading ??= this.#loadNewest();
-    return () => {
-      this.#listeners.delete(listener);
-      this.#checkIdle();
-    };
+  /** Tells every subscriber that the state changed (`textOnly`: see {@link ConversationListener}). */
+  const publish = (textOnly = false) => {
+    snapshot = undefined;
+    for (const listener of listeners) listener(textOnly);
   };
 
-  readonly getSnapshot = (): ConversationSnapshot => (this.#snapshot ??= this.#build());
+  const idle = () => listeners.size === 0 && !turns.some(running);
 
-  /** Sends a question; the promise never rejects: a failure lands in `error` and `status`. */
-  readonly send = (text: string, options: SendOptions = {}): Promise<void> =>
-    this.#follow({ text, clientMessageId: createClientMessageId(), ...options });
+  const forget = (turn: LiveTurn | undefined) => {
+    turns = turns.filter((t) => t !== turn);
+  };
+
+  /** Lands a page of history: a failure lands in `error`. Says whether it worked. */
+  async function land(page: () => Promise<HistoryWindow>): Promise<boolean> {
+    try {
+      history = await page();
+      return true;
+    } catch (failure) {
+      error = failure as Error; // a `PartnerError` of the client
+      return false;
+    } finally {
+      loadingHistory = false;
+      publish();
+    }
+  }
+
+  async function loadNewest(): Promise<void> {
+    loadingHistory = true;
+    error = null; // a new start: `retry()` after the history failed to load
+    publish();
+    // What the outbox keeps (after a reload) shows while the history loads, followed as a question
+    // sent from here: `chat.send` with its key gives the stream of the question the outbox handed
+    // to the chat, or sends it with that key (which never makes a second turn).
+    void client.outbox.pending().then((kept) => {
+      for (const entry of kept) {
+        const id = entry.clientMessageId;
+        if (
+          entry.conversationId === conversationId &&
+          !turns.some((turn) => turn.sent?.clientMessageId === id)
+        )
+          void track(sentTurn(entry, entry.createdAt));
+      }
+    });
+    if (!(await land(() => newestPage(read)))) {
+      loading = undefined; // `retry()`, or the next component to subscribe, loads it again
+      return;
+    }
+    // User messages whose turn has no answer yet, and that no turn follows: still running.
+    const shown = new Set(history.messages.map(messageKey));
+    for (const question of history.messages) {
+      const turnId = question.turn_id;
+      if (
+        question.role === 'user' &&
+        !shown.has(`assistant${turnId}`) &&
+        !turns.some((turn) => turn.question.turn_id === turnId)
+      )
+        void track({ question });
+    }
+  }
 
   /**
-   * Loads the history again if it failed, tries the network at once for questions waiting for it,
-   * and sends the last failed question again with its idempotency key (its turn deleted first).
+   * Follows `turn`: sends its question (`chat.send`), or resumes it when it was found running in
+   * the history (`chat.resume`). A throw, such as a refused input, fails the turn.
    */
-  readonly retry = async (): Promise<void> => {
-    this.#loading ??= this.#loadNewest();
-    await this.#loading;
-    if (this.#turns.some((turn) => turn.phase === 'sending')) this.#client.connection.connect();
-    const failed = [...this.#turns].reverse().find((turn) => turn.phase === 'failed' && turn.sent);
-    const sent = failed?.sent;
-    if (!sent) return;
-    this.#turns = this.#turns.filter((turn) => turn !== failed);
-    if (failed.turnId) await this.#client.turns.delete(failed.turnId).catch(() => {});
-    await this.#follow(sent);
-  };
-
-  /** Removes a question the outbox keeps by its `message_id`: true when it had not left yet. */
-  readonly discard = async (messageId: string): Promise<boolean> => {
-    const turn = await discardKept(this.#client.outbox, this.#turns, messageId);
-    if (turn) {
-      this.#turns = this.#turns.filter((t) => t !== turn);
-      this.#publish();
-    }
-    return turn !== undefined;
-  };
-
-  /** Loads the page before the oldest loaded message. */
-  readonly loadOlder = async (): Promise<void> => {
-    if (this.#window.offset === 0) return;
-    await this.#guard(async () => {
-      const older = await olderPage(this.#reader, this.#window, this.#pageSize);
-      this.#window = landed(older, this.#window);
-    });
-  };
-
-  /** True when nobody watches and nothing runs: the registry may drop the store. */
-  get idle(): boolean {
-    return (
-      this.#listeners.size === 0 &&
-      this.#turns.every((turn) => turn.phase === 'completed' || turn.phase === 'failed')
-    );
-  }
-
-  readonly #reader: HistoryReader = async (offset, limit) => {
-    const page = await this.#client.messages.list(this.#conversationId, { offset, limit });
-    return { messages: page.messages, hasMore: page.hasNextPage() };
-  };
-
-  async #loadNewest(): Promise<void> {
-    this.#loadingHistory = true;
-    this.#error = null; // a new start: `retry()` after the history failed to load
-    this.#publish(); // then what the outbox keeps (after a reload) shows while the history loads
-    void keptTurns(this.#client, this.#conversationId, () => this.#turns).then((kept) => {
-      for (const { turn, stream } of kept) void this.#track(turn, () => stream);
-    });
-    await this.#guard(async () => {
-      const newest = await newestPage(this.#reader, this.#pageSize).catch((error: unknown) => {
-        this.#loading = undefined; // `retry()`, or the next component to subscribe, loads it again
-        throw error;
-      });
-      this.#window = landed(newest, this.#window);
-      for (const question of this.#runningQuestions())
-        void this.#track(resumedTurn(question), () => this.#client.chat.resume(question.turn_id));
-    });
-  }
-
-  /** User messages at the end of the history whose turn has no answer yet: still running. */
-  #runningQuestions(): ConversationMessage[] {
-    const answered = new Set(
-      this.#window.messages.filter((m) => m.role === 'assistant').map((m) => m.turn_id),
-    );
-    const followed = new Set(this.#turns.map((turn) => turn.turnId));
-    return this.#window.messages.filter(
-      (m) => m.role === 'user' && !answered.has(m.turn_id) && !followed.has(m.turn_id),
-    );
-  }
-
-  #follow(sent: SentMessage): Promise<void> {
-    return this.#track(sentTurn(sent, new Date()), () =>
-      this.#client.chat.send({
-        conversationId: this.#conversationId,
-        message: sent.text,
-        location: sent.location,
-        metadata: sent.metadata,
-        clientMessageId: sent.clientMessageId,
-      }),
-    );
-  }
-
-  /** Follows `turn` on the stream `open` gives (a throw, such as a refused input, fails the turn). */
-  async #track(turn: LiveTurn, open: () => TurnStream | Promise<TurnStream>): Promise<void> {
-    this.#turns.push(turn);
-    if (turn.sent) this.#latest = turn;
-    this.#error = null;
+  async function track(turn: LiveTurn): Promise<void> {
+    turns.push(turn);
+    if (turn.sent) latest = turn;
+    error = null;
+    publish();
     try {
-      const opened = open();
-      const kept = opened instanceof Promise; // a question the outbox kept: accepted already
-      const stream = kept ? await opened : opened;
-      stream.on('accepted', (turnId, userMessageId) => {
-        acceptTurn(turn, turnId, userMessageId);
-        this.#publish();
+      const { sent, question } = turn;
+      const stream = sent ? client.chat.send(sent) : client.chat.resume(question.turn_id);
+      turn.stream = stream;
+      // The id the server gave the question (`accepted`: not for a turn resumed by id, nor for a
+      // question the outbox had sent, accepted before this listener).
+      let messageId = question.message_id;
+      stream.on('accepted', (_, userMessageId) => {
+        messageId = userMessageId ?? messageId;
       });
-      // Text and label as the stream has them now: after a reconnection too (`snapshot`).
-      const streamed = () => {
-        turn.text = stream.text;
-        turn.label = stream.label ?? null;
-        this.#publish(true);
-      };
+      // The stream's text or label changed: after a reconnection too (`snapshot`).
+      const streamed = () => publish(true);
       stream.on('delta', streamed);
       stream.on('snapshot', streamed);
       stream.on('status', streamed);
-      if (kept) acceptTurn(turn, await stream.turnId, undefined);
-      this.#publish();
+      const turnId = await stream.turnId;
+      turn.question = { ...question, turn_id: turnId, message_id: messageId, status: 'completed' };
+      publish();
       turn.answer = await stream.finalMessage();
-      turn.phase = 'completed';
-      this.#settle(turn);
-    } catch (error) {
-      if (discarded(error)) this.#turns = this.#turns.filter((t) => t !== turn);
-      else if (this.#turns.includes(turn)) {
-        turn.phase = 'failed';
-        this.#error = error as Error; // the client fails with its typed errors only (`PartnerError`)
+    } catch (failure) {
+      if ((failure as { code?: unknown }).code === 'outbox_discarded') forget(turn);
+      else if (turns.includes(turn)) {
+        turn.question = { ...turn.question, status: 'failed' };
+        error = failure as Error; // the client fails with its typed errors only (`PartnerError`)
       }
     }
-    this.#publish();
-    this.#checkIdle();
+    publish();
+    onIdle();
   }
 
-  /** A completed turn joins the history; the live copy goes. */
-  #settle(turn: LiveTurn): void {
-    const messages = [...this.#window.messages, ...settledMessages(this.#window.messages, turn)];
-    this.#window = { ...this.#window, messages };
-    this.#turns = this.#turns.filter((t) => t !== turn);
-  }
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      loading ??= loadNewest();
+      return () => {
+        listeners.delete(listener);
+        onIdle();
+      };
+    },
 
-  async #guard(load: () => Promise<void>): Promise<void> {
-    try {
-      await load();
-    } catch (error) {
-      this.#error = error as Error; // a `PartnerError` of the client
-    }
-    this.#loadingHistory = false;
-    this.#publish();
-  }
+    getSnapshot: () =>
+      (snapshot ??= snapshotOf(history.messages, turns, latest, {
+        error,
+        loadingHistory,
+        hasOlder: history.offset > 0,
+      })),
 
-  /** Tells every subscriber that the state changed (`textOnly`: see {@link ConversationListener}). */
-  #publish(textOnly = false): void {
-    this.#snapshot = undefined;
-    for (const listener of [...this.#listeners]) listener(textOnly);
-  }
+    actions: {
+      // Never rejects: a failure lands in `error` and `status`. `sentTurn` keeps only what
+      // `chat.send` takes of the options.
+      send: (message, options) =>
+        track(
+          sentTurn({
+            ...options,
+            conversationId,
+            message,
+            clientMessageId: createClientMessageId(),
+          }),
+        ),
 
-  #build(): ConversationSnapshot {
-    const { messages, offset } = this.#window;
-    const state = {
-      error: this.#error,
-      loadingHistory: this.#loadingHistory,
-      hasOlder: offset > 0,
-    };
-    return snapshotOf(messages, this.#turns, this.#latest, state);
-  }
+      // Loads the history again if it failed, tries the network at once for questions waiting
+      // for it, and sends the last failed question again with its key (its turn deleted first).
+      async retry() {
+        loading ??= loadNewest();
+        await loading;
+        if (turns.some((turn) => turn.question.status === 'pending')) client.connection.connect();
+        const failed = [...turns]
+          .reverse()
+          .find((turn) => turn.sent && turn.question.status === 'failed');
+        const sent = failed?.sent;
+        if (!sent) return;
+        forget(failed);
+        const turnId = failed.question.turn_id;
+        if (turnId) await client.turns.delete(turnId).catch(() => {});
+        await track(sentTurn(sent));
+      },
 
-  #checkIdle(): void {
-    if (this.idle) this.#onIdle?.();
-  }
+      // A question the outbox keeps, by its `message_id`: true when it had not left yet.
+      async discard(messageId) {
+        const turn = turns.find(
+          (t) => t.question.message_id === messageId && t.question.status === 'pending',
+        );
+        // Removed, its stream fails (`outbox_discarded`): `track` forgets the turn.
+        return !!turn?.sent && client.outbox.discard(turn.sent.clientMessageId);
+      },
+
+      // The page before the oldest loaded message.
+      async loadOlder() {
+        if (history.offset > 0) await land(() => olderPage(read, history));
+      },
+    },
+
+    idle,
+  };
 }

@@ -1,31 +1,38 @@
 import type { Message } from '@partner-assistant/contract';
 import type { ConversationMessage } from './conversation-state.ts';
 
-/** Reads `limit` messages of the history from `offset` (oldest first), and whether more follow. */
+/**
+ * Reads `limit` messages of the history from `offset` (oldest first), and whether more follow
+ * (`client.messages.list`'s page).
+ */
 export type HistoryReader = (
   offset: number,
   limit: number,
-) => Promise<{ messages: Message[]; hasMore: boolean }>;
+) => PromiseLike<{ messages: Message[]; hasNextPage(): boolean }>;
+
+/** Messages per history page. */
+const PAGE_SIZE = 20;
 
 /** A window on the end of a conversation's history. */
 export interface HistoryWindow {
   /** Position of `messages[0]` in the history. */
   offset: number;
-  /** Messages read, and those of turns completed here since (the same as a reload would read). */
+  /** Messages read. */
   messages: ConversationMessage[];
 }
 
 /**
- * The newest page of a history whose length the API does not give: one page from the start, and
- * when there is more, a galloping search (offsets doubling, then halving, one message each) for
- * the end, so a long conversation costs a few tiny requests instead of reading it all.
+ * The newest page (`PAGE_SIZE` messages) of a history whose length the API does not give: one
+ * page from the start, and when there is more, a galloping search (offsets doubling, then halving,
+ * one message each) for the end, so a long conversation costs a few tiny requests instead of
+ * reading it all.
  */
-export async function newestPage(read: HistoryReader, pageSize: number): Promise<HistoryWindow> {
-  const first = await read(0, pageSize);
-  if (!first.hasMore) return { offset: 0, messages: first.messages };
+export async function newestPage(read: HistoryReader): Promise<HistoryWindow> {
+  const first = await read(0, PAGE_SIZE);
+  if (!first.hasNextPage()) return { offset: 0, messages: first.messages };
   const exists = async (index: number) => (await read(index, 1)).messages.length > 0;
-  let known = pageSize; // index pageSize exists: the first page said more follow
-  let missing = pageSize * 2;
+  let known = PAGE_SIZE; // index PAGE_SIZE exists: the first page said more follow
+  let missing = PAGE_SIZE * 2;
   while (await exists(missing)) {
     known = missing;
     missing *= 2;
@@ -35,32 +42,20 @@ export async function newestPage(read: HistoryReader, pageSize: number): Promise
     if (await exists(middle)) known = middle;
     else missing = middle;
   }
-  const offset = Math.max(0, missing - pageSize);
-  return { offset, messages: (await read(offset, missing - offset)).messages };
+  const offset = missing - PAGE_SIZE; // at least 1: the first page said more follow
+  return { offset, messages: (await read(offset, PAGE_SIZE)).messages };
 }
 
-/** The page before `window`, prepended. */
+/** The page (`PAGE_SIZE` messages) before `window`, prepended. */
 export async function olderPage(
   read: HistoryReader,
   window: HistoryWindow,
-  pageSize: number,
 ): Promise<HistoryWindow> {
-  const offset = Math.max(0, window.offset - pageSize);
+  const offset = Math.max(0, window.offset - PAGE_SIZE);
   const { messages } = await read(offset, window.offset - offset);
   const known = new Set(window.messages.map((m) => m.message_id));
   return {
     offset,
     messages: [...messages.filter((m) => !known.has(m.message_id)), ...window.messages],
   };
-}
-
-/**
- * `page`, read from the server, as it lands on `window` (what the store shows now): the messages
- * `window` gained while the page was read (turns that settled here) stay after it; a late page
- * merges, it never drops a settled turn.
- */
-export function landed(page: HistoryWindow, window: HistoryWindow): HistoryWindow {
-  const known = new Set(page.messages.map((m) => m.message_id));
-  const kept = window.messages.filter((m) => !known.has(m.message_id));
-  return { offset: page.offset, messages: [...page.messages, ...kept] };
 }

@@ -1,124 +1,104 @@
-import type { Location, Message, MessageMetadata } from '@partner-assistant/contract';
+import type { ChatSendInput, TurnStream } from '@partner-assistant/client';
+import type { Message } from '@partner-assistant/contract';
 import type {
   ConversationMessage,
   ConversationSnapshot,
   ConversationStatus,
 } from './conversation-state.ts';
 
-/** What `send` was given, kept so `retry` can send the same message again. */
-export interface SentMessage {
-  text: string;
-  clientMessageId: string;
-  location?: Location | undefined;
-  metadata?: MessageMetadata | undefined;
-}
+/** What a question was sent with, kept so `retry` can send it again with the same key. */
+export type SentQuestion = ChatSendInput & { clientMessageId: string };
 
-/** A turn the conversation follows: sent from here, or found in progress in the history. */
+/**
+ * A turn the conversation follows: sent from here (or kept by the outbox), or found in progress
+ * in the history. Its phase is its question's `status`: `pending` until the server accepted it,
+ * `completed` once accepted (the answer streams, until `answer` is there), `failed` when it failed.
+ */
 export interface LiveTurn {
   /** What was sent from here (`undefined` for a turn found in the history). */
-  sent?: SentMessage | undefined;
+  sent?: SentQuestion | undefined;
   /** The user's message as shown (optimistic until accepted; from the history when resumed). */
   question: ConversationMessage;
-  /** Known once the server accepted the question. */
-  turnId?: string | undefined;
-  phase: 'sending' | 'streaming' | 'completed' | 'failed';
-  /** The answer text so far. */
-  text: string;
-  /** The last progress label. */
-  label: string | null;
+  /** The stream that follows it, once it has one: its answer text so far, its last label. */
+  stream?: TurnStream | undefined;
   /** The final answer, once completed. */
   answer?: Message | undefined;
 }
 
 const noContent = { cards: [], visualizations: [], suggested_actions: [] };
 
-/** A turn just sent: its question shows at once, as `pending`. */
-export function sentTurn(sent: SentMessage, now: Date): LiveTurn {
+/**
+ * A turn for a question about to be sent (or kept by the outbox since `createdAt`): its question
+ * shows at once, as `pending`. Only the fields `chat.send` takes are kept of `question`.
+ */
+export function sentTurn(question: SentQuestion, createdAt = new Date().toISOString()): LiveTurn {
+  const { conversationId, message, clientMessageId, location, metadata } = question;
   return {
-    sent,
+    sent: { conversationId, message, clientMessageId, location, metadata },
     question: {
       ...noContent,
-      message_id: `local-${sent.clientMessageId}`,
+      message_id: `local-${clientMessageId}`,
       turn_id: '',
       role: 'user',
-      content: sent.text,
+      content: message,
       status: 'pending',
-      created_at: now.toISOString(),
+      created_at: createdAt,
     },
-    phase: 'sending',
-    text: '',
-    label: null,
   };
 }
 
-/** A turn found running in the history (sent from another screen, or before a restart). */
-export function resumedTurn(question: ConversationMessage): LiveTurn {
-  return { question, turnId: question.turn_id, phase: 'streaming', text: '', label: null };
-}
+/** True while `turn` runs: not failed, not answered. */
+export const running = (turn: LiveTurn): boolean =>
+  turn.question.status !== 'failed' && !turn.answer;
 
-/** Marks the question accepted, with the ids the server gave it (`TurnStream`'s `accepted`). */
-export function acceptTurn(
-  turn: LiveTurn,
-  turnId: string,
-  userMessageId: string | undefined,
-): void {
-  turn.turnId = turnId;
-  if (turn.phase === 'sending') turn.phase = 'streaming';
-  turn.question = {
-    ...turn.question,
-    turn_id: turnId,
-    message_id: userMessageId ?? turn.question.message_id,
-    status: 'completed',
-  };
-}
+/** The key two copies of one message share: a turn has one message of each role. */
+export const messageKey = (message: ConversationMessage): string => message.role + message.turn_id;
 
 /** The messages a turn adds to the conversation while (or once) it runs. */
-export function turnMessages(turn: LiveTurn): ConversationMessage[] {
-  const question: ConversationMessage =
-    turn.phase === 'failed' ? { ...turn.question, status: 'failed' } : turn.question;
-  if (turn.answer) return [question, turn.answer];
-  if (turn.phase !== 'streaming' || turn.text === '') return [question];
-  const answer: ConversationMessage = {
+function turnMessages({ question, stream, answer }: LiveTurn): ConversationMessage[] {
+  if (answer) return [question, answer];
+  const text = stream?.text;
+  if (question.status !== 'completed' || !text) return [question];
+  const streaming: ConversationMessage = {
     ...noContent,
-    message_id: `local-answer-${turn.turnId ?? question.message_id}`,
-    turn_id: turn.turnId ?? '',
+    message_id: `local-answer-${question.turn_id}`,
+    turn_id: question.turn_id,
     role: 'assistant',
-    content: turn.text,
+    content: text,
     status: 'streaming',
     created_at: question.created_at,
   };
-  return [question, answer];
+  return [question, streaming];
 }
 
-/** The messages `turn`, completed, adds to `history`: its question only if not there yet. */
-export function settledMessages(
-  history: ConversationMessage[],
-  turn: LiveTurn,
-): ConversationMessage[] {
-  const known = new Set(history.map((m) => m.message_id));
-  for (const m of history) if (m.role === 'user') known.add(`q${m.turn_id}`);
-  return turnMessages(turn).filter(
-    (m) => !known.has(m.message_id) && !(m.role === 'user' && known.has(`q${m.turn_id}`)),
-  );
-}
-
-/** The snapshot of a conversation: its `history`, then the live `turns`; `latest` sets `status`. */
+/**
+ * The snapshot of a conversation: its `history`, then what the `turns` add that it does not hold
+ * yet (a late page may hold a turn completed here); `latest` (the turn sent last) sets `status`.
+ */
 export function snapshotOf(
   history: ConversationMessage[],
   turns: LiveTurn[],
   latest: LiveTurn | undefined,
   state: Pick<ConversationSnapshot, 'error' | 'hasOlder' | 'loadingHistory'>,
 ): ConversationSnapshot {
-  const shown = new Set(history.map((m) => m.message_id));
-  const liveMessages = turns.flatMap(turnMessages).filter((m) => !shown.has(m.message_id));
-  const phase = latest && turns.includes(latest) ? latest.phase : undefined; // not a discarded one
+  const shown = new Set(history.map(messageKey));
+  const live = turns.flatMap(turnMessages).filter((m) => !shown.has(messageKey(m)));
+  // A discarded turn (no longer followed) is not running.
+  const phase = latest && turns.includes(latest) && running(latest) && latest.question.status;
   const status: ConversationStatus =
-    phase === 'sending' || phase === 'streaming' ? phase : state.error ? 'error' : 'idle';
+    phase === 'pending' ? 'sending' : phase ? 'streaming' : state.error ? 'error' : 'idle';
   return {
     ...state,
-    messages: [...history, ...liveMessages],
+    messages: [...history, ...live],
     status,
-    streamingText: phase === 'streaming' ? (latest?.text ?? '') : '',
-    statusLabel: latest && latest.phase !== 'failed' ? latest.label : null,
+    streamingText: (status === 'streaming' && latest?.stream?.text) || '',
+    statusLabel: latest?.question.status === 'failed' ? null : (latest?.stream?.label ?? null),
   };
 }
+
+/** The state before anything loaded (also what server rendering shows). */
+export const EMPTY_CONVERSATION = snapshotOf([], [], undefined, {
+  error: null,
+  loadingHistory: false,
+  hasOlder: false,
+});

@@ -1,5 +1,5 @@
 import type { PartnerAssistantClient } from '@partner-assistant/client';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, createElement, type ReactNode, useContext } from 'react';
 
 const ClientContext = createContext<PartnerAssistantClient | null>(null);
 
@@ -19,7 +19,7 @@ export interface PartnerAssistantProviderProps {
  * ```
  */
 export function PartnerAssistantProvider({ client, children }: PartnerAssistantProviderProps) {
-  return <ClientContext.Provider value={client}>{children}</ClientContext.Provider>;
+  return createElement(ClientContext.Provider, { value: client }, children);
 }
 
 /**
@@ -32,9 +32,6 @@ export function PartnerAssistantProvider({ client, children }: PartnerAssistantP
  */
 export function usePartnerAssistantClient(): PartnerAssistantClient {
   const client = useContext(ClientContext);
-  if (!client)
-    throw new Error(
-      'usePartnerAssistantClient and the Partner Assistant hooks need a <PartnerAssistantProvider client={...}> above them',
-    );
+  if (!client) throw new Error('No <PartnerAssistantProvider> above this component');
   return client;
 }

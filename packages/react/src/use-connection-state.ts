@@ -9,14 +9,13 @@ export interface ConnectionStatus {
   /** Why the connection last left `open` or failed to open (`client.connection.lastError`). */
   lastError: Error | undefined;
   /**
-   * While an attempt is scheduled (`reconnecting`, `suspended`, or `connecting` between failed first
-   * attempts): the time left until it, rounded up to the whole second and counting down (one
-   * re-render a second); `undefined` otherwise.
+   * While an attempt is planned (`reconnecting`, `suspended`, or `connecting` between failed first
+   * attempts): the wait before it as planned, rounded up to the whole second; `undefined`
+   * otherwise. It does not count down: each new plan gives a new status (a new object, even with
+   * the same wait), so a banner that ticks takes `Date.now() + retryInMs` as its deadline.
    */
   retryInMs: number | undefined;
 }
-
-type Connection = PartnerAssistantClient['connection'];
 
 const SERVER_STATUS: ConnectionStatus = {
   state: 'idle',
@@ -24,16 +23,10 @@ const SERVER_STATUS: ConnectionStatus = {
   retryInMs: undefined,
 };
 
-/** How often the countdown is read while the connection is not up. */
-const COUNTDOWN_TICK_MS = 250;
-
-const wholeSeconds = (ms: number | undefined): number | undefined =>
-  ms === undefined ? undefined : Math.ceil(ms / 1000) * 1000;
-
 /**
  * The client's connection, for a banner: its state, why it last failed and, while it waits to
- * try again, a countdown in whole seconds. Re-renders when one of them changes, never more than
- * once a second for the countdown.
+ * try again, how long it planned to wait. Re-renders when the state changes and when an attempt
+ * is planned or dropped (the connection's `statechange` and `retrychange`), never on a timer.
  * @example
  * ```tsx
  * const { state, retryInMs } = useConnectionState();
@@ -43,26 +36,18 @@ const wholeSeconds = (ms: number | undefined): number | undefined =>
  */
 export function useConnectionState(): ConnectionStatus {
   const { connection } = usePartnerAssistantClient();
-  const last = useRef<ConnectionStatus>(SERVER_STATUS);
+  /** The status last read: kept until the state, the last error or the plan changes. */
+  const last = useRef<ConnectionStatus | undefined>(undefined);
   const subscribe = useCallback(
     (onChange: () => void) => {
-      // Clearing `undefined` does nothing everywhere (React Native's types just do not say so).
-      let ticker = undefined as unknown as ReturnType<typeof setInterval>;
-      // Read while the connection works its way back: a failed first attempt plans the next one
-      // without leaving `connecting`, so no state change announces its countdown.
-      const follow = () => {
-        clearInterval(ticker);
-        if (!['idle', 'open', 'closed'].includes(connection.state))
-          ticker = setInterval(onChange, COUNTDOWN_TICK_MS);
-      };
-      const off = connection.on('statechange', () => {
-        follow();
+      const stopState = connection.on('statechange', onChange);
+      const stopRetry = connection.on('retrychange', () => {
+        last.current = undefined; // a new plan, maybe of the same wait
         onChange();
       });
-      follow();
       return () => {
-        off();
-        clearInterval(ticker);
+        stopState();
+        stopRetry();
       };
     },
     [connection],
@@ -71,16 +56,21 @@ export function useConnectionState(): ConnectionStatus {
   return useSyncExternalStore(subscribe, read, () => SERVER_STATUS);
 }
 
-/** The connection's status now, or `previous` itself when nothing a banner shows has changed. */
-function current(connection: Connection, previous: ConnectionStatus): ConnectionStatus {
-  const next: ConnectionStatus = {
-    state: connection.state,
-    lastError: connection.lastError,
-    retryInMs: wholeSeconds(connection.retryInMs),
-  };
-  return next.state === previous.state &&
-    next.lastError === previous.lastError &&
-    next.retryInMs === previous.retryInMs
+/**
+ * The connection's status now, or `previous` itself while the state, the last error and whether
+ * an attempt is planned are the same (the time left is not read again).
+ */
+function current(
+  { state, lastError, retryInMs }: PartnerAssistantClient['connection'],
+  previous: ConnectionStatus | undefined,
+): ConnectionStatus {
+  return previous?.state === state &&
+    previous.lastError === lastError &&
+    (previous.retryInMs === undefined) === (retryInMs === undefined)
     ? previous
-    : next;
+    : {
+        state,
+        lastError,
+        retryInMs: retryInMs === undefined ? undefined : Math.ceil(retryInMs / 1000) * 1000,
+      };
 }

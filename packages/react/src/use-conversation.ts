@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { conversationStore } from './conversation-registry.ts';
-import { type ConversationSnapshot, EMPTY_CONVERSATION } from './conversation-state.ts';
+import type { ConversationSnapshot } from './conversation-state.ts';
 import type { SendOptions } from './conversation-store.ts';
+import { EMPTY_CONVERSATION } from './live-turn.ts';
 import { usePartnerAssistantClient } from './partner-assistant-provider.tsx';
 import { batchedListener, renderScheduler, type StreamingRenders } from './streaming-renders.ts';
 
@@ -68,6 +69,5 @@ export function useConversation(
     [store, setting],
   );
   const snapshot = useSyncExternalStore(subscribe, store.getSnapshot, serverSnapshot);
-  const { send, retry, loadOlder, discard } = store;
-  return { ...snapshot, send, retry, loadOlder, discard };
+  return { ...snapshot, ...store.actions };
 }

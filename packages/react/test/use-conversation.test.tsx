@@ -290,7 +290,7 @@ describe('useConnectionState and server rendering', () => {
     return { client, network, wrapper };
   }
 
-  it('explains a drop: the reason, then a countdown in whole seconds, once a second', async () => {
+  it('explains a drop: the reason, then the planned wait in whole seconds, with no re-render to count it down', async () => {
     const { client, network, wrapper } = behindBlockableNetwork(2_400);
     const seen: ConnectionStatus[] = [];
     const { result } = renderHook(
@@ -305,30 +305,46 @@ describe('useConnectionState and server rendering', () => {
     await waitFor(() => expect(result.current.state).toBe('open'));
     network.blocked = true;
     harness.control.faults.dropSockets({ tenant: harness.tenant.clientId });
+    // After the first, jittered attempt was refused: the next one planned 2.4 s away.
     await waitFor(() => expect(result.current.retryInMs).toBe(3_000), { timeout: 3_000 });
     expect(result.current.state).toBe('reconnecting');
     expect(result.current.lastError?.name).toBe('PartnerNetworkError');
+    const planned = result.current;
+    const renders = seen.length;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // A second later the attempt is still to come: nothing re-rendered, the wait is as planned.
+    expect(seen.length).toBe(renders);
+    expect(result.current).toBe(planned);
     network.blocked = false;
     await waitFor(() => expect(result.current.state).toBe('open'), { timeout: 5_000 });
     expect(result.current.retryInMs).toBeUndefined();
-    const countdown = seen
-      .filter((s) => s.state === 'reconnecting')
-      .map((s) => s.retryInMs)
-      .filter((ms, i, all) => ms !== all[i - 1]);
-    // After the first, jittered attempt was refused: whole seconds from 3 s down, one render each
-    // (a busy machine may read a second late, never a value twice or out of order).
-    const planned = countdown.slice(countdown.indexOf(3_000));
-    expect(planned[0]).toBe(3_000);
-    expect(
-      planned.every(
-        (ms, i) => ms !== undefined && ms % 1000 === 0 && (i === 0 || ms < (planned[i - 1] ?? 0)),
-      ),
-    ).toBe(true);
+    const waits = seen.filter((s) => s.state === 'reconnecting').map((s) => s.retryInMs);
+    expect(waits.every((ms) => ms === undefined || ms % 1000 === 0)).toBe(true);
     expect(seen.filter((s) => s.state === 'reconnecting').length).toBeLessThanOrEqual(8);
     await client.close();
   });
 
-  it('shows the countdown while the first connection keeps failing, and Try again connects', async () => {
+  it('gives each new plan a new status, even with the same wait', async () => {
+    const { client, network, wrapper } = behindBlockableNetwork(300);
+    network.blocked = true;
+    const seen: ConnectionStatus[] = [];
+    renderHook(
+      () => {
+        const status = useConnectionState();
+        seen.push(status);
+        return status;
+      },
+      { wrapper },
+    );
+    act(() => client.connection.connect());
+    // Attempts every 300 ms, each refused: every plan is "1 s", each a status of its own.
+    const plans = () => new Set(seen.filter((s) => s.retryInMs === 1_000)).size;
+    await waitFor(() => expect(plans()).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+    expect(seen.at(-1)?.state).toBe('connecting');
+    await client.close();
+  });
+
+  it('shows the planned wait while the first connection keeps failing, and Try again connects', async () => {
     const { client, network, wrapper } = behindBlockableNetwork(60_000);
     network.blocked = true;
     const { result } = renderHook(() => useConnectionState(), { wrapper });
