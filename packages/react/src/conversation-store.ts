@@ -218,8 +218,12 @@ export function createConversationStore(
         const turn = turns.find(
           (t) => t.question.message_id === messageId && t.question.status === 'pending',
         );
-        // Removed, its stream fails (`outbox_discarded`): `track` forgets the turn.
-        return !!turn?.sent && client.outbox.discard(turn.sent.clientMessageId);
+        const removed = !!turn?.sent && (await client.outbox.discard(turn.sent.clientMessageId));
+        if (removed) {
+          forget(turn);
+          publish();
+        }
+        return removed;
       },
 
       // The page before the oldest loaded message.
