@@ -1,7 +1,12 @@
-import { createClientMessageId, type PartnerAssistantClient } from '@partner-assistant/client';
+import {
+  createClientMessageId,
+  type PartnerAssistantClient,
+  type TurnStream,
+} from '@partner-assistant/client';
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import type { ConversationSnapshot } from './conversation-state.ts';
 import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
+import { keptStream } from './kept-questions.ts';
 import {
   EMPTY_CONVERSATION,
   type LiveTurn,
@@ -97,9 +102,7 @@ export function createConversationStore(
     loadingHistory = true;
     error = null; // a new start: `retry()` after the history failed to load
     publish();
-    // What the outbox keeps (after a reload) shows while the history loads, followed as a question
-    // sent from here: `chat.send` with its key gives the stream of the question the outbox handed
-    // to the chat, or sends it with that key (which never makes a second turn).
+    // What the outbox keeps (after a reload) shows while the history loads; the outbox sends it.
     void client.outbox.pending().then((kept) => {
       for (const entry of kept) {
         const id = entry.clientMessageId;
@@ -107,7 +110,7 @@ export function createConversationStore(
           entry.conversationId === conversationId &&
           !turns.some((turn) => turn.sent?.clientMessageId === id)
         )
-          void track(sentTurn(entry, entry.createdAt));
+          void track(sentTurn(entry, entry.createdAt), keptStream(client.outbox, id));
       }
     });
     if (!(await land(() => newestPage(read)))) {
@@ -131,17 +134,18 @@ export function createConversationStore(
    * Follows `turn`: sends its question (`chat.send`), or resumes it when it was found running in
    * the history (`chat.resume`). A throw, such as a refused input, fails the turn.
    */
-  async function track(turn: LiveTurn): Promise<void> {
+  async function track(turn: LiveTurn, kept?: Promise<TurnStream>): Promise<void> {
     turns.push(turn);
     if (turn.sent) latest = turn;
     error = null;
     publish();
     try {
       const { sent, question } = turn;
-      const stream = sent ? client.chat.send(sent) : client.chat.resume(question.turn_id);
+      const stream =
+        (await kept) ?? (sent ? client.chat.send(sent) : client.chat.resume(question.turn_id));
       turn.stream = stream;
       // The id the server gave the question (`accepted`: not for a turn resumed by id, nor for a
-      // question the outbox had sent, accepted before this listener).
+      // question the outbox sent, accepted before its stream came here).
       let messageId = question.message_id;
       stream.on('accepted', (_, userMessageId) => {
         messageId = userMessageId ?? messageId;
