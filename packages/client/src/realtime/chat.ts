@@ -85,8 +85,7 @@ export class ChatResource {
     if (!written) this.#start(turn);
     else {
       turn.held = true;
-      void written.then((failure) => {
-        if (failure) this.#settings.connection.debug('question not journaled', { failure });
+      void written.then(() => {
         turn.held = false;
         if (!turn.ended) this.#start(turn);
       });
