@@ -2,8 +2,7 @@ import type {
   ReceivedServerEventOf as ServerEventOf,
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
-import { API_ERROR_CODES, type ApiErrorCode } from '@partner-assistant/contract/constants';
-import { PartnerApiError, PartnerError, PartnerTimeoutError } from '@partner-assistant/sdk-core';
+import { PartnerError, PartnerTimeoutError } from '@partner-assistant/sdk-core';
 import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import { createClientMessageId } from '../internal/client-message-id.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
@@ -11,6 +10,7 @@ import { ActiveTurn } from './active-turn.ts';
 import type { ChatSendInput, ChatSettings } from './chat-options.ts';
 import { journalQuestion, refusedForGood } from './question-journal.ts';
 import { decide } from './recovery.ts';
+import { rejectionOf } from './refusal.ts';
 import { followOverRest } from './rest-follow.ts';
 import { TurnRegistry } from './turn-registry.ts';
 import type { TurnStream } from './turn-stream.ts';
@@ -159,15 +159,13 @@ export class ChatResource {
   #rejected(event: ServerEventOf<'frame.rejected'>): void {
     const turn = this.#turns.find(event.turn_id, event.client_message_id);
     if (!turn) return;
-    const { code, message, retryable, request_id: requestId } = event.error;
     const { timers, backoff, maxRetries } = this.#settings;
     const rejections = ++turn.rejections;
-    if (retryable && rejections <= maxRetries) {
+    if (event.error.retryable && rejections <= maxRetries) {
       turn.resendTimer = timers.setTimeout(() => this.#resume(turn), backoff(rejections));
       return;
     }
-    const status = API_ERROR_CODES[code as ApiErrorCode]?.status ?? 400;
-    this.#refused(turn, new PartnerApiError({ status, code, message, retryable, requestId }));
+    this.#refused(turn, rejectionOf(event));
   }
 
   /** Applies the recovery's decisions for every turn, now; sets the timer for the next ones. */
