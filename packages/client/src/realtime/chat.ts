@@ -126,13 +126,16 @@ export class ChatResource {
 
   /** A new turn, followed from now on (or failed at once when the client cannot follow it). */
   #follow(origin: ConstructorParameters<typeof ActiveTurn>[0]): ActiveTurn {
-    const { connection, now } = this.#settings;
+    const { connection, now, tokens, logger } = this.#settings;
     const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
-    const refused = this.#closed ?? connection.signedOut;
+    // Set while the user is signed out (for REST or for the socket): streams fail with it at once.
+    const refused = this.#closed ?? tokens.signedOut;
     if (refused) turn.stream.fail(refused);
     else {
       this.#turns.add(turn);
-      turn.stream.on('recovered', (via) => connection.debug('turn recovered', { via }));
+      turn.stream.on('recovered', (via) =>
+        logger?.debug?.('partner-assistant: turn recovered', { via }),
+      );
     }
     return turn;
   }
