@@ -3,7 +3,8 @@ import { PartnerApiError } from '@partner-assistant/sdk-core';
 
 /**
  * The HTTP status of each error code of the API, as the contract's `API_ERROR_CODES` gives it
- * (`refusal.test.ts` holds each to it), without the rest of that table.
+ * (`refusal.test.ts` holds each to it), without the rest of that table. The close codes of a
+ * refusal mirror these statuses (4401 is `unauthorized`, 4403 `insufficient_scope`).
  */
 const STATUSES: Readonly<Record<ApiErrorCode, number>> = {
   unauthorized: 401,
@@ -21,15 +22,6 @@ const STATUSES: Readonly<Record<ApiErrorCode, number>> = {
 };
 
 /**
- * The API error code of a refusal, by close code (its status is the close code less 4000); any
- * other code (4400 among them) is `invalid_request`, status 400.
- */
-const REFUSALS: Record<number, string> = {
-  4401: 'unauthorized',
-  4403: 'insufficient_scope',
-};
-
-/**
  * The error a connection closed for good by the server fails with: 4400 (the request is wrong),
  * 4401 (the token refused twice in a minute), 4403 (no `chat:read`); never retryable.
  * @example
@@ -38,9 +30,11 @@ const REFUSALS: Record<number, string> = {
  * ```
  */
 export function refusalOf(closeCode: number): PartnerApiError {
-  const code = REFUSALS[closeCode];
+  // The code whose status is the close code less 4000; none has 400 (4400): `invalid_request`.
+  const status = closeCode - 4000;
+  const code = Object.keys(STATUSES).find((known) => STATUSES[known as ApiErrorCode] === status);
   return new PartnerApiError({
-    status: code ? closeCode - 4000 : 400,
+    status: code ? status : 400,
     code: code ?? 'invalid_request',
     message: `The server refused the connection (${closeCode})`,
     retryable: false,
