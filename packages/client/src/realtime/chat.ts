@@ -178,7 +178,8 @@ export class ChatResource {
     const at = now();
     const open = connection.state === 'open';
     const turns = [...this.#turns];
-    if (!open) for (const turn of turns) turn.away(at);
+    // The socket is not open: each turn waits for it since now, unless it already did.
+    if (!open) for (const turn of turns) turn.awaySince ??= at;
     // Each decision is a kind and its turn, or `wait` and the delay before the next check.
     for (const [kind, turn] of decide(turns, at, open, this.#settings)) {
       if (kind === 'wait') this.#timer = timers.setTimeout(() => this.#check(), timerDelay(turn));
