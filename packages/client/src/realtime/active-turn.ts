@@ -27,8 +27,8 @@ export type ResumeFrame = UserMessageFrame | { type: 'turn.subscribe'; turn_id: 
  * One followed turn, from the moment the app wrote it (or resumed it) until it settles: its
  * stream and its bookkeeping (a {@link TurnTracker}), and what its recovery needs to know. What
  * needs more than a write goes through the methods named for what happened (`sent`, `accepted`,
- * `received`, `away`, `waiting`...); its plain fields are written by the chat. Sets no
- * timers, does no I/O.
+ * `received`, `waiting`...); its plain fields are written by the chat. Sets no timers, does
+ * no I/O.
  */
 export class ActiveTurn extends TurnTracker {
   /** What the app asked, unless the turn was resumed by id. */
@@ -91,11 +91,6 @@ export class ActiveTurn extends TurnTracker {
   /** The question cannot leave (the API is unreachable): it waits, and its stream says so. */
   waiting(reason: Error | undefined): void {
     if (this.turnId === undefined) this.stream.moved('waiting', reason);
-  }
-
-  /** The socket is not open at `now`. */
-  away(now: number): void {
-    this.awaySince ??= now;
   }
 
   /** Its REST polling starts: the signal that stops it. */

@@ -26,10 +26,12 @@ interface Setup {
 
 function setup({ turnTimeoutMs = 600_000, send, journal }: Setup = {}) {
   const clock = new FakeClock();
-  const { connection } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
+  const { connection, tokens } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
   const restCalls: string[] = [];
   const chat = new ChatResource({
     connection,
+    tokens,
+    logger: undefined,
     messages: {
       send: async () => {
         restCalls.push('send');

@@ -1,5 +1,6 @@
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
-import type { Backoff } from '@partner-assistant/sdk-core';
+import type { Backoff, PartnerLogger } from '@partner-assistant/sdk-core';
+import type { TokenSource } from '../tokens/token-source.ts';
 import type { Connection } from './connection.ts';
 import type { LifecycleAdapter } from './lifecycle.ts';
 import type { Timers, WebSocketConstructor } from './platform.ts';
@@ -117,6 +118,10 @@ export const REALTIME_DEFAULTS = {
 /** What the chat needs besides the connection. */
 export interface ChatSettings extends RecoveryTiming, RestFollowSettings {
   connection: Connection;
+  /** The connection's token source: a signed-out user's streams fail at once. */
+  tokens: Pick<TokenSource, 'signedOut'>;
+  /** Told of each turn recovered, at `debug`. */
+  logger: PartnerLogger | undefined;
   timers: Timers;
   now: () => number;
   validate: boolean;

@@ -19,11 +19,13 @@ function setup(
   turnTimeoutMs = 600_000,
 ) {
   const clock = new FakeClock();
-  const { connection } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
+  const { connection, tokens } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
   const restCalls: string[] = [];
   const completed = turn('completed', { assistant_message: message('Over REST') });
   const chat = new ChatResource({
     connection,
+    tokens,
+    logger: undefined,
     messages: {
       send: async () => {
         restCalls.push('send');

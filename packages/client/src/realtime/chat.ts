@@ -2,8 +2,7 @@ import type {
   ReceivedServerEventOf as ServerEventOf,
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
-import { API_ERROR_CODES, type ApiErrorCode } from '@partner-assistant/contract/constants';
-import { PartnerApiError, PartnerError, PartnerTimeoutError } from '@partner-assistant/sdk-core';
+import { PartnerError, PartnerTimeoutError } from '@partner-assistant/sdk-core';
 import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import { createClientMessageId } from '../internal/client-message-id.ts';
 import { checkId, checkSendMessage } from '../validation/request-checks.ts';
@@ -11,6 +10,7 @@ import { ActiveTurn } from './active-turn.ts';
 import type { ChatSendInput, ChatSettings } from './chat-options.ts';
 import { journalQuestion, refusedForGood } from './question-journal.ts';
 import { decide } from './recovery.ts';
+import { rejectionOf } from './refusal.ts';
 import { followOverRest } from './rest-follow.ts';
 import { TurnRegistry } from './turn-registry.ts';
 import type { TurnStream } from './turn-stream.ts';
@@ -85,8 +85,7 @@ export class ChatResource {
     if (!written) this.#start(turn);
     else {
       turn.held = true;
-      void written.then((failure) => {
-        if (failure) this.#settings.connection.debug('question not journaled', { failure });
+      void written.then(() => {
         turn.held = false;
         if (!turn.ended) this.#start(turn);
       });
@@ -127,13 +126,16 @@ export class ChatResource {
 
   /** A new turn, followed from now on (or failed at once when the client cannot follow it). */
   #follow(origin: ConstructorParameters<typeof ActiveTurn>[0]): ActiveTurn {
-    const { connection, now } = this.#settings;
+    const { connection, now, tokens, logger } = this.#settings;
     const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
-    const refused = this.#closed ?? connection.signedOut;
+    // Set while the user is signed out (for REST or for the socket): streams fail with it at once.
+    const refused = this.#closed ?? tokens.signedOut;
     if (refused) turn.stream.fail(refused);
     else {
       this.#turns.add(turn);
-      turn.stream.on('recovered', (via) => connection.debug('turn recovered', { via }));
+      turn.stream.on('recovered', (via) =>
+        logger?.debug?.('partner-assistant: turn recovered', { via }),
+      );
     }
     return turn;
   }
@@ -160,15 +162,13 @@ export class ChatResource {
   #rejected(event: ServerEventOf<'frame.rejected'>): void {
     const turn = this.#turns.find(event.turn_id, event.client_message_id);
     if (!turn) return;
-    const { code, message, retryable, request_id: requestId } = event.error;
     const { timers, backoff, maxRetries } = this.#settings;
     const rejections = ++turn.rejections;
-    if (retryable && rejections <= maxRetries) {
+    if (event.error.retryable && rejections <= maxRetries) {
       turn.resendTimer = timers.setTimeout(() => this.#resume(turn), backoff(rejections));
       return;
     }
-    const status = API_ERROR_CODES[code as ApiErrorCode]?.status ?? 400;
-    this.#refused(turn, new PartnerApiError({ status, code, message, retryable, requestId }));
+    this.#refused(turn, rejectionOf(event));
   }
 
   /** Applies the recovery's decisions for every turn, now; sets the timer for the next ones. */
@@ -178,7 +178,8 @@ export class ChatResource {
     const at = now();
     const open = connection.state === 'open';
     const turns = [...this.#turns];
-    if (!open) for (const turn of turns) turn.away(at);
+    // The socket is not open: each turn waits for it since now, unless it already did.
+    if (!open) for (const turn of turns) turn.awaySince ??= at;
     // Each decision is a kind and its turn, or `wait` and the delay before the next check.
     for (const [kind, turn] of decide(turns, at, open, this.#settings)) {
       if (kind === 'wait') this.#timer = timers.setTimeout(() => this.#check(), timerDelay(turn));

@@ -66,16 +66,6 @@ export class Connection extends Emitter<ConnectionEvents> {
     return this.#plan.retryInMs;
   }
 
-  /** @internal Set while the user is signed out: streams fail with it at once. */
-  get signedOut(): Error | undefined {
-    return this.#settings.tokens.signedOut;
-  }
-
-  /** @internal Logs at `debug` (never a token, a message text or a user id). */
-  debug(message: string, data: Record<string, unknown>): void {
-    this.#settings.logger?.debug?.(`partner-assistant: ${message}`, data);
-  }
-
   /** @internal Reports an app listener's error: to the logger, and to `error` listeners. */
   readonly reportListenerError = (error: unknown): void => {
     this.#log('a listener threw', error);
@@ -234,7 +224,10 @@ export class Connection extends Emitter<ConnectionEvents> {
     this.#state = state;
     const { retryInMs, attempt } = this.#plan;
     const change: ConnectionStateChange = { previous, reason, retryInMs, attempt };
-    this.debug(`connection ${state}`, { ...change, reason: reason && describe(reason) });
+    this.#settings.logger?.debug?.(`partner-assistant: connection ${state}`, {
+      ...change,
+      reason: reason && describe(reason),
+    });
     this.emit('statechange', state, change);
   }
 

@@ -144,5 +144,5 @@ export function fakeConnection(
     ...policy,
     ...rest,
   });
-  return { connection, tokenCalls: calls };
+  return { connection, tokens: rest.tokens ?? tokens, tokenCalls: calls };
 }

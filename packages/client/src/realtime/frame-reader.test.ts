@@ -1,6 +1,8 @@
 import { receivedServerEventSchema as serverEventSchema } from '@partner-assistant/contract';
+import { SERVER_EVENT_TYPES } from '@partner-assistant/contract/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CONTRACT_SHAPES } from '../validation/contract-shapes.ts';
 import { mutantsOf } from '../validation/mutations.test-support.ts';
 import { readServerFrame } from './frame-reader.ts';
 import { accepted, event, message, TURN_ID, turn } from './frames.test-support.ts';
@@ -36,6 +38,11 @@ const passes = (json: string) => {
 };
 
 describe('the WebSocket door judges frames as the contract schema does', () => {
+  it('knows every event type of the contract, and no other', () => {
+    const lowerCase = Object.keys(CONTRACT_SHAPES).filter((name) => name === name.toLowerCase());
+    expect(lowerCase.sort()).toEqual([...SERVER_EVENT_TYPES].sort());
+  });
+
   it.each(EXAMPLES.map((example) => [example.type, example]))(
     '%s: mutated frames',
     (_, example) => {
@@ -95,6 +102,9 @@ describe('the WebSocket door judges frames as the contract schema does', () => {
   it('lets events of unknown types and unknown fields pass', () => {
     expect(readServerFrame('{"type":"assistant.citation","turn_id":1}')).toBeUndefined();
     expect(readServerFrame('{"type":"__proto__"}')).toBeUndefined();
+    // Names of other shapes (an operation's, a shared one's) are no event types.
+    expect(readServerFrame(JSON.stringify({ ...turn('queued'), type: 'getTurn' }))).toBeUndefined();
+    expect(readServerFrame(JSON.stringify({ ...turn('queued'), type: 'T' }))).toBeUndefined();
     const later = { ...event('assistant.delta', 1, { text: 'a' }), added: { x: 1 } };
     expect(readServerFrame(JSON.stringify(later))).toEqual(later);
   });

@@ -1,5 +1,5 @@
 import type { ServerEvent } from '@partner-assistant/contract';
-import { SERVER_EVENT_TYPES } from '@partner-assistant/contract/constants';
+import { CONTRACT_SHAPES } from '../validation/contract-shapes.ts';
 import { isRecord, whyNot } from '../validation/shape.ts';
 
 /**
@@ -25,7 +25,9 @@ export function readServerFrame(data: unknown): ServerEvent | SkippedFrame | und
   }
   const type = isRecord(value) ? value.type : undefined;
   if (typeof type !== 'string') return ['no type'];
-  if (!(SERVER_EVENT_TYPES as readonly string[]).includes(type)) return undefined;
+  // The contract's event types are the shapes named in lower case (those of operations are named
+  // in camelCase, the shared ones by a capital letter).
+  if (type !== type.toLowerCase() || !Object.hasOwn(CONTRACT_SHAPES, type)) return undefined;
   const reason = whyNot(type, value, '');
   return reason
     ? [`${type}: ${reason}`, (value as { turn_id?: unknown }).turn_id]

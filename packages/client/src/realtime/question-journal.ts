@@ -43,22 +43,22 @@ export const memoryOnlyJournal: QuestionJournal = {
  * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted;
  * `refused` is told by the chat, where the API refuses it (see {@link refusedForGood}). Returns
  * nothing when the question may leave at once, or a promise (never rejected) of the moment it
- * may, with the name of the journal's failure if writing it down failed.
+ * may: once written down, or once writing it down failed (the outbox reports its storage
+ * failures itself, as its `error` event).
  */
 export function journalQuestion(
   journal: QuestionJournal | undefined,
   { question, stream }: ActiveTurn,
   now: number,
-): Promise<string | undefined> | undefined {
+): Promise<void> | undefined {
   // Without a journal (the default, `memoryOnlyJournal`), there is nobody to tell.
   if (!journal || !question) return undefined;
   stream.on('accepted', () => journal.accepted(question.clientMessageId, stream));
-  const failure = (error: unknown) => (error instanceof Error ? error.name : typeof error);
   try {
     const written = journal.written({ ...question, createdAt: new Date(now).toISOString() });
-    return written ? written.then(() => undefined, failure) : undefined;
-  } catch (error) {
-    return Promise.resolve(failure(error));
+    return written ? written.catch(() => {}) : undefined;
+  } catch {
+    return Promise.resolve();
   }
 }
 

@@ -1,12 +1,24 @@
+import type { ApiErrorCode, ReceivedServerEventOf } from '@partner-assistant/contract';
 import { PartnerApiError } from '@partner-assistant/sdk-core';
 
 /**
- * The API error code of a refusal, by close code (its status is the close code less 4000); any
- * other code (4400 among them) is `invalid_request`, status 400.
+ * The HTTP status of each error code of the API, as the contract's `API_ERROR_CODES` gives it
+ * (`refusal.test.ts` holds each to it), without the rest of that table. The close codes of a
+ * refusal mirror these statuses (4401 is `unauthorized`, 4403 `insufficient_scope`).
  */
-const REFUSALS: Record<number, string> = {
-  4401: 'unauthorized',
-  4403: 'insufficient_scope',
+const STATUSES: Readonly<Record<ApiErrorCode, number>> = {
+  unauthorized: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  idempotency_conflict: 409,
+  turn_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_request: 422,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+  queue_unavailable: 503,
 };
 
 /**
@@ -18,11 +30,23 @@ const REFUSALS: Record<number, string> = {
  * ```
  */
 export function refusalOf(closeCode: number): PartnerApiError {
-  const code = REFUSALS[closeCode];
+  // The code whose status is the close code less 4000; none has 400 (4400): `invalid_request`.
+  const status = closeCode - 4000;
+  const code = Object.keys(STATUSES).find((known) => STATUSES[known as ApiErrorCode] === status);
   return new PartnerApiError({
-    status: code ? closeCode - 4000 : 400,
+    status: code ? status : 400,
     code: code ?? 'invalid_request',
     message: `The server refused the connection (${closeCode})`,
     retryable: false,
   });
+}
+
+/**
+ * The error a frame the server refused for good fails its turn with: the `frame.rejected` error,
+ * with the status of its code (400 for a code this version does not know).
+ */
+export function rejectionOf({ error }: ReceivedServerEventOf<'frame.rejected'>): PartnerApiError {
+  const { code, message, retryable, request_id: requestId } = error;
+  const status = Object.hasOwn(STATUSES, code) ? STATUSES[code as ApiErrorCode] : 400;
+  return new PartnerApiError({ status, code, message, retryable, requestId });
 }

@@ -115,7 +115,7 @@ export class SocketAttempt {
     } catch (error) {
       const message = WebSocket
         ? `Could not open the WebSocket: ${(error as Error).name}`
-        : "No WebSocket available: pass the `WebSocket` option (in Node 20, `ws` or undici's WebSocket)";
+        : 'No WebSocket available: pass the `WebSocket` option'; // `ws` or undici's in Node 20
       this.#end(new PartnerConfigurationError(message), true);
       return;
     }
