@@ -18,6 +18,9 @@ import { TokenSource } from './tokens/token-source.ts';
 
 const BEARER = 'Bearer ';
 
+/** Every public field of the client, which its constructor assigns. */
+type PublicParts = Omit<PartnerAssistantClient, 'close' | 'toJSON'>;
+
 /**
  * The Partner Assistant API as seen from a partner's web or mobile app, with a user token from
  * your backend. Runs in browsers, React Native and Node 20+.
@@ -32,7 +35,8 @@ const BEARER = 'Bearer ';
  * ```
  */
 export class PartnerAssistantClient {
-  // The public parts are declared only: the constructor assigns every one of them.
+  // The public parts are declared only: the constructor assigns them all at once, from an object
+  // the type checker holds to `PublicParts` (so none can be left out).
   /** API base URL, with the version prefix. */
   declare readonly apiUrl: string;
   /** What the calling application may do. */
@@ -90,26 +94,31 @@ export class PartnerAssistantClient {
       },
       validate,
     );
-    this.apiUrl = apiUrl;
-    this.capabilities = new CapabilitiesResource(api);
-    this.conversations = new ConversationsResource(api);
-    this.messages = new MessagesResource(api);
-    this.turns = new TurnsResource(api, transport.retry.sleep);
-    this.feedback = new FeedbackResource(api);
+    const messages = new MessagesResource(api);
+    const turns = new TurnsResource(api, transport.retry.sleep);
     const { chat, connection } = createRealtime(options, {
       ...platform,
       apiUrl,
       tokens,
       transport,
-      messages: this.messages,
-      turns: this.turns,
+      messages,
+      turns,
       validate,
       logger,
       journal: outbox,
     });
-    this.chat = chat;
-    this.connection = connection;
-    this.outbox = outbox ?? NO_KEPT_QUESTIONS;
+    const parts: PublicParts = {
+      apiUrl,
+      capabilities: new CapabilitiesResource(api),
+      conversations: new ConversationsResource(api),
+      messages,
+      turns,
+      feedback: new FeedbackResource(api),
+      chat,
+      connection,
+      outbox: outbox ?? NO_KEPT_QUESTIONS,
+    };
+    Object.assign(this, parts);
     outbox?.attach({ chat, connection, report: connection.reportListenerError });
     this.#close = () => {
       outbox?.close();

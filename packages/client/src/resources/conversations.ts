@@ -6,11 +6,7 @@ import type {
 import type { RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';
 import type { ApiPromise } from '../rest/api-promise.ts';
-import {
-  checkCreateConversation,
-  checkId,
-  checkRenameConversation,
-} from '../validation/request-checks.ts';
+import { CREATE_CONVERSATION, RENAME_CONVERSATION } from '../validation/input-rules.ts';
 
 /** Input of {@link ConversationsResource.create}. */
 export interface CreateConversationInput {
@@ -50,7 +46,7 @@ export class ConversationsResource {
     input: CreateConversationInput = {},
     options?: RequestOptions,
   ): ApiPromise<CreatedConversation> {
-    if (this.#api.validate) checkCreateConversation(input);
+    this.#api.check({}, CREATE_CONVERSATION, input);
     return this.#api.call('createConversation', options, undefined, {
       title: input.title,
       conversation_id: input.conversationId,
@@ -69,7 +65,7 @@ export class ConversationsResource {
     input: RenameConversationInput,
     options?: RequestOptions,
   ): ApiPromise<RenamedConversation> {
-    if (this.#api.validate) checkRenameConversation(conversationId, input);
+    this.#api.check({ conversationId }, RENAME_CONVERSATION, input);
     return this.#api.call('renameConversation', options, conversationId, { title: input.title });
   }
 
@@ -82,7 +78,7 @@ export class ConversationsResource {
    * ```
    */
   delete(conversationId: string, options?: RequestOptions): ApiPromise<DeleteConversationResponse> {
-    if (this.#api.validate) checkId('conversationId', conversationId);
+    this.#api.check({ conversationId });
     return this.#api.call('deleteConversation', options, conversationId);
   }
 }

@@ -6,7 +6,7 @@ import type {
 import type { RequestOptions } from '@partner-assistant/sdk-core';
 import type { ApiCaller } from '../internal/api-caller.ts';
 import type { ApiPromise } from '../rest/api-promise.ts';
-import { checkSubmitFeedback } from '../validation/request-checks.ts';
+import { SUBMIT_FEEDBACK } from '../validation/input-rules.ts';
 
 /** Input of {@link FeedbackResource.submit}. */
 export interface SubmitFeedbackInput {
@@ -39,7 +39,7 @@ export class FeedbackResource {
     input: SubmitFeedbackInput,
     options?: RequestOptions,
   ): ApiPromise<SubmitFeedbackResponse> {
-    if (this.#api.validate) checkSubmitFeedback(messageId, input);
+    this.#api.check({ messageId }, SUBMIT_FEEDBACK, input);
     return this.#api.call('submitFeedback', options, messageId, {
       rating: input.rating,
       reason: input.reason,

@@ -11,7 +11,7 @@ import { createClientMessageId } from '../internal/client-message-id.ts';
 import { MessagePage } from '../pagination/message-page.ts';
 import { MessagePagePromise } from '../pagination/message-page-promise.ts';
 import { ApiPromise } from '../rest/api-promise.ts';
-import { checkListMessages, checkSendMessage } from '../validation/request-checks.ts';
+import { LIST_MESSAGES, SEND_MESSAGE } from '../validation/input-rules.ts';
 
 /** Input of {@link MessagesResource.send}. */
 export interface SendMessageInput {
@@ -75,7 +75,7 @@ export class MessagesResource {
     input: SendMessageInput,
     options?: RequestOptions,
   ): ApiPromise<SendMessageResponse> {
-    if (this.#api.validate) checkSendMessage(conversationId, input);
+    this.#api.check({ conversationId }, SEND_MESSAGE, input);
     const key = input.clientMessageId ?? createClientMessageId();
     const json = {
       client_message_id: key,
@@ -125,7 +125,7 @@ export class MessagesResource {
           })),
       );
     return new MessagePagePromise(() => {
-      if (this.#api.validate) checkListMessages(conversationId, query);
+      this.#api.check({ conversationId }, LIST_MESSAGES, query, 'query');
       return fetchAt(query.offset ?? FIELD_LIMITS.historyOffsetDefault);
     });
   }

@@ -4,7 +4,6 @@ import type { ApiResult, RequestOptions } from '@partner-assistant/sdk-core';
 import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import type { ApiCaller } from '../internal/api-caller.ts';
 import { ApiPromise } from '../rest/api-promise.ts';
-import { checkId } from '../validation/request-checks.ts';
 
 /** Options of {@link TurnsResource.wait}. */
 export interface WaitForTurnOptions extends RequestOptions {
@@ -48,7 +47,7 @@ export class TurnsResource {
    * ```
    */
   get(turnId: string, options?: RequestOptions): ApiPromise<Turn> {
-    if (this.#api.validate) checkId('turnId', turnId);
+    this.#api.check({ turnId });
     return this.#api.call('getTurn', options, turnId);
   }
 
@@ -88,7 +87,7 @@ export class TurnsResource {
    * ```
    */
   delete(turnId: string, options?: RequestOptions): ApiPromise<DeleteTurnResponse> {
-    if (this.#api.validate) checkId('turnId', turnId);
+    this.#api.check({ turnId });
     return this.#api.call('deleteTurn', options, turnId);
   }
 }

@@ -10,12 +10,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPartnerValidationError } from '../index.ts';
 import {
-  checkCreateConversation,
-  checkListMessages,
-  checkRenameConversation,
-  checkSendMessage,
-  checkSubmitFeedback,
-} from './request-checks.ts';
+  CREATE_CONVERSATION,
+  LIST_MESSAGES,
+  RENAME_CONVERSATION,
+  SUBMIT_FEEDBACK,
+} from './input-rules.ts';
+import { check, checkSendMessage } from './request-checks.ts';
 
 /** True when `check` lets the input through. */
 function passes(check: () => void): boolean {
@@ -59,7 +59,9 @@ describe('client-side checks judge as the contract schemas do', () => {
           title,
           conversation_id: conversationId,
         });
-        expect(passes(() => checkCreateConversation({ title, conversationId }))).toBe(wire.success);
+        expect(passes(() => check({}, CREATE_CONVERSATION, { title, conversationId }))).toBe(
+          wire.success,
+        );
       }),
       runs,
     );
@@ -71,7 +73,7 @@ describe('client-side checks judge as the contract schemas do', () => {
         const wire =
           renameConversationRequestSchema.safeParse({ title }).success &&
           uuidSchema.safeParse(conversationId).success;
-        expect(passes(() => checkRenameConversation(conversationId, { title }))).toBe(wire);
+        expect(passes(() => check({ conversationId }, RENAME_CONVERSATION, { title }))).toBe(wire);
       }),
       runs,
     );
@@ -135,7 +137,16 @@ describe('client-side checks judge as the contract schemas do', () => {
     fc.assert(
       fc.property(optional(bound), optional(bound), (limit, offset) => {
         const wire = listMessagesQuerySchema.safeParse({ limit, offset }).success;
-        expect(passes(() => checkListMessages(crypto.randomUUID(), { limit, offset }))).toBe(wire);
+        expect(
+          passes(() =>
+            check(
+              { conversationId: crypto.randomUUID() },
+              LIST_MESSAGES,
+              { limit, offset },
+              'query',
+            ),
+          ),
+        ).toBe(wire);
       }),
       runs,
     );
@@ -156,7 +167,11 @@ describe('client-side checks judge as the contract schemas do', () => {
         }).success;
         expect(
           passes(() =>
-            checkSubmitFeedback(crypto.randomUUID(), { rating: r, reason: why, comment: text }),
+            check({ messageId: crypto.randomUUID() }, SUBMIT_FEEDBACK, {
+              rating: r,
+              reason: why,
+              comment: text,
+            }),
           ),
         ).toBe(wire);
       }),

@@ -1,25 +1,18 @@
 import { type InputIssue, PartnerValidationError } from '@partner-assistant/sdk-core';
-import {
-  CHAT_SEND,
-  CREATE_CONVERSATION,
-  type InputShape,
-  LIST_MESSAGES,
-  RENAME_CONVERSATION,
-  SEND_MESSAGE,
-  SUBMIT_FEEDBACK,
-  UUID,
-} from './input-rules.ts';
+import { CHAT_SEND, type InputShape, SEND_MESSAGE, UUID } from './input-rules.ts';
 import { isRecord } from './shape.ts';
 
 /**
  * Checks one call's input the way the contract's request schemas judge the request it becomes
  * (a test holds each check to its schema), and throws one {@link PartnerValidationError} listing
  * every problem: the path parameters first, then unknown options, then each field in order.
- * Values are not echoed: a message or a title may hold personal data.
+ * Values are not echoed: a message or a title may hold personal data. The resources call it through
+ * `ApiCaller.check` with their operation's shape from `input-rules.ts`: `CREATE_CONVERSATION`,
+ * `RENAME_CONVERSATION`, `SEND_MESSAGE`, `LIST_MESSAGES` (as the `query`), `SUBMIT_FEEDBACK`.
  */
-function check(
+export function check(
   ids: Record<string, unknown>,
-  shape: InputShape,
+  shape: InputShape = {},
   input: unknown = {},
   name = 'input',
 ): void {
@@ -60,17 +53,7 @@ function walk(
 
 /** Path parameters: a UUID named `field`. */
 export function checkId(field: string, value: unknown): void {
-  check({ [field]: value }, {}, {});
-}
-
-/** `conversations.create(input)`. */
-export function checkCreateConversation(input: unknown): void {
-  check({}, CREATE_CONVERSATION, input);
-}
-
-/** `conversations.rename(conversationId, input)`. */
-export function checkRenameConversation(conversationId: unknown, input: unknown): void {
-  check({ conversationId }, RENAME_CONVERSATION, input);
+  check({ [field]: value });
 }
 
 /** `messages.send(conversationId, input)`, and `chat.send(input)` (`input.conversationId`). */
@@ -81,14 +64,4 @@ export function checkSendMessage(
 ): void {
   if (over === 'chat') check({}, CHAT_SEND, input);
   else check({ conversationId }, SEND_MESSAGE, input);
-}
-
-/** `messages.list(conversationId, query)`. */
-export function checkListMessages(conversationId: unknown, query: unknown): void {
-  check({ conversationId }, LIST_MESSAGES, query, 'query');
-}
-
-/** `feedback.submit(messageId, input)`. */
-export function checkSubmitFeedback(messageId: unknown, input: unknown): void {
-  check({ messageId }, SUBMIT_FEEDBACK, input);
 }

@@ -7,7 +7,8 @@ import { raceWithSignal } from './race-with-signal.ts';
  * is cleared either way, so an aborted wait holds no process open.
  */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Set by the promise's executor, which runs at once.
+  let timer!: ReturnType<typeof setTimeout>;
   const sleep = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timerDelay(ms));
   });

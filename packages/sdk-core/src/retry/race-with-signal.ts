@@ -8,9 +8,11 @@ export function raceWithSignal<T>(
   signal: AbortSignal | undefined,
 ): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortReason(signal));
+    // Already aborted: rejects at once, and `promise` is still followed, so that its own
+    // rejection is never left unhandled.
+    if (signal.aborted) onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
