@@ -57,16 +57,16 @@ export function useConnectionState(): ConnectionStatus {
 }
 
 /**
- * The connection's status now, or `previous` itself while the state, the last error and whether
- * an attempt is planned are the same (the time left is not read again).
+ * The connection's status now, or `previous` itself while the state and the last error are the
+ * same (the time left is not read again). A plan made or dropped clears `previous` first
+ * (`retrychange`), so whether an attempt is planned needs no comparing here.
  */
 function current(
   { state, lastError, retryInMs }: PartnerAssistantClient['connection'],
   previous: ConnectionStatus | undefined,
 ): ConnectionStatus {
   return previous?.state === state &&
-    previous.lastError === lastError &&
-    (previous.retryInMs === undefined) === (retryInMs === undefined)
+    previous.lastError === lastError
     ? previous
     : {
         state,
