@@ -42,6 +42,7 @@ export {
   API_ERROR_CODE_LIST,
   API_ERROR_CODES,
   API_ERROR_DESCRIPTIONS,
+  API_ERROR_STATUSES,
   type ApiErrorCode,
   httpStatusOf,
   isApiErrorCode,

@@ -1,25 +1,9 @@
-import type { ApiErrorCode, ReceivedServerEventOf } from '@partner-assistant/contract';
+import type { ReceivedServerEventOf } from '@partner-assistant/contract';
+import {
+  type ApiErrorCode,
+  API_ERROR_STATUSES as STATUSES,
+} from '@partner-assistant/contract/constants';
 import { PartnerApiError } from '@partner-assistant/sdk-core';
-
-/**
- * The HTTP status of each error code of the API, as the contract's `API_ERROR_CODES` gives it
- * (`refusal.test.ts` holds each to it), without the rest of that table. The close codes of a
- * refusal mirror these statuses (4401 is `unauthorized`, 4403 `insufficient_scope`).
- */
-const STATUSES: Readonly<Record<ApiErrorCode, number>> = {
-  unauthorized: 401,
-  insufficient_scope: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  idempotency_conflict: 409,
-  turn_in_progress: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  invalid_request: 422,
-  rate_limit_exceeded: 429,
-  internal_error: 500,
-  queue_unavailable: 503,
-};
 
 /**
  * The error a connection closed for good by the server fails with: 4400 (the request is wrong),

@@ -1,21 +1,46 @@
 /**
- * Every error code a REST response or a rejected WebSocket frame can carry, with its HTTP status
- * and whether an automatic retry is allowed. Adding a code without its row does not compile.
+ * Every error code a REST response or a rejected WebSocket frame can carry, with its HTTP status.
+ * The source of {@link API_ERROR_CODES}; alone, for code that needs only statuses (the browser
+ * client turns a rejected frame's code into its status with it).
  */
-export const API_ERROR_CODES = {
-  unauthorized: { status: 401, retryable: false },
-  insufficient_scope: { status: 403, retryable: false },
-  not_found: { status: 404, retryable: false },
-  method_not_allowed: { status: 405, retryable: false },
-  idempotency_conflict: { status: 409, retryable: false },
-  turn_in_progress: { status: 409, retryable: false },
-  payload_too_large: { status: 413, retryable: false },
-  unsupported_media_type: { status: 415, retryable: false },
-  invalid_request: { status: 422, retryable: false },
-  rate_limit_exceeded: { status: 429, retryable: true },
-  internal_error: { status: 500, retryable: true },
-  queue_unavailable: { status: 503, retryable: true },
-} as const satisfies Record<string, { status: number; retryable: boolean }>;
+export const API_ERROR_STATUSES = {
+  unauthorized: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  idempotency_conflict: 409,
+  turn_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_request: 422,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+  queue_unavailable: 503,
+} as const;
+
+/** The codes for which the API allows an automatic retry: 429 and the 5xx. */
+const RETRYABLE_CODES: readonly ApiErrorCode[] = [
+  'rate_limit_exceeded',
+  'internal_error',
+  'queue_unavailable',
+];
+
+function rowsOf(
+  statuses: typeof API_ERROR_STATUSES,
+  retryable: readonly ApiErrorCode[],
+): Readonly<Record<ApiErrorCode, { readonly status: number; readonly retryable: boolean }>> {
+  const rows = {} as Record<ApiErrorCode, { status: number; retryable: boolean }>;
+  for (const code of Object.keys(statuses) as ApiErrorCode[]) {
+    rows[code] = { status: statuses[code], retryable: retryable.includes(code) };
+  }
+  return rows;
+}
+
+/**
+ * Every error code with its HTTP status and whether an automatic retry is allowed. Adding a code
+ * without its status does not compile.
+ */
+export const API_ERROR_CODES = /* @__PURE__ */ rowsOf(API_ERROR_STATUSES, RETRYABLE_CODES);
 
 /**
  * What each error code means, for generated documents and error pages. Kept apart from
@@ -37,14 +62,16 @@ export const API_ERROR_DESCRIPTIONS: Record<ApiErrorCode, string> = {
 };
 
 /** A machine-readable error code of the API. */
-export type ApiErrorCode = keyof typeof API_ERROR_CODES;
+export type ApiErrorCode = keyof typeof API_ERROR_STATUSES;
 
 /** The error codes, in table order. */
-export const API_ERROR_CODE_LIST = /* @__PURE__ */ Object.keys(API_ERROR_CODES) as ApiErrorCode[];
+export const API_ERROR_CODE_LIST = /* @__PURE__ */ Object.keys(
+  API_ERROR_STATUSES,
+) as ApiErrorCode[];
 
 /** HTTP status of each error code. */
 export function httpStatusOf(code: ApiErrorCode): number {
-  return API_ERROR_CODES[code].status;
+  return API_ERROR_STATUSES[code];
 }
 
 /** Whether the API allows an automatic retry of a request that failed with `code`. */
@@ -54,5 +81,5 @@ export function isRetryableCode(code: ApiErrorCode): boolean {
 
 /** True when `value` is one of the API's error codes. */
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {
-  return typeof value === 'string' && Object.hasOwn(API_ERROR_CODES, value);
+  return typeof value === 'string' && Object.hasOwn(API_ERROR_STATUSES, value);
 }
