@@ -65,8 +65,7 @@ function current(
   { state, lastError, retryInMs }: PartnerAssistantClient['connection'],
   previous: ConnectionStatus | undefined,
 ): ConnectionStatus {
-  return previous?.state === state &&
-    previous.lastError === lastError
+  return previous?.state === state && previous.lastError === lastError
     ? previous
     : {
         state,
