@@ -290,8 +290,8 @@ describe('useConnectionState and server rendering', () => {
     return { client, network, wrapper };
   }
 
-  it('explains a drop: the reason, then the planned wait in whole seconds, with no re-render to count it down', async () => {
-    const { client, network, wrapper } = behindBlockableNetwork(2_400);
+  /** Renders `useConnectionState`, keeping every status it rendered with. */
+  function renderStatuses(wrapper: (props: { children: ReactNode }) => ReactNode) {
     const seen: ConnectionStatus[] = [];
     const { result } = renderHook(
       () => {
@@ -301,6 +301,12 @@ describe('useConnectionState and server rendering', () => {
       },
       { wrapper },
     );
+    return { seen, result };
+  }
+
+  it('explains a drop: the reason, then the planned wait in whole seconds, with no re-render to count it down', async () => {
+    const { client, network, wrapper } = behindBlockableNetwork(2_400);
+    const { seen, result } = renderStatuses(wrapper);
     act(() => client.connection.connect());
     await waitFor(() => expect(result.current.state).toBe('open'));
     network.blocked = true;
@@ -327,15 +333,7 @@ describe('useConnectionState and server rendering', () => {
   it('gives each new plan a new status, even with the same wait', async () => {
     const { client, network, wrapper } = behindBlockableNetwork(300);
     network.blocked = true;
-    const seen: ConnectionStatus[] = [];
-    renderHook(
-      () => {
-        const status = useConnectionState();
-        seen.push(status);
-        return status;
-      },
-      { wrapper },
-    );
+    const { seen } = renderStatuses(wrapper);
     act(() => client.connection.connect());
     // Attempts every 300 ms, each refused: every plan is "1 s", each a status of its own.
     const plans = () => new Set(seen.filter((s) => s.retryInMs === 1_000)).size;
