@@ -1,9 +1,12 @@
 import type { PartnerAssistantClient } from '@partner-assistant/client';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PartnerAssistantProvider, useConversation } from '../src/index.ts';
-import { newClient, serverForFile } from './support/conversation-harness.tsx';
+import {
+  conversationWith,
+  newClient,
+  renderConversation,
+  serverForFile,
+} from './support/conversation-harness.tsx';
 
 /** Holds every history page of `client`, read at once, until `release()`. */
 function holdHistory(client: PartnerAssistantClient) {
@@ -18,22 +21,6 @@ function holdHistory(client: PartnerAssistantClient) {
   return { release, held: () => held };
 }
 
-function hook(client: PartnerAssistantClient, conversationId: string) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
-  );
-  return renderHook(() => useConversation(conversationId), { wrapper });
-}
-
-async function conversationWith(client: PartnerAssistantClient, questions: number) {
-  const { conversation_id } = await client.conversations.create();
-  for (let i = 0; i < questions; i++) {
-    const turn = await client.messages.send(conversation_id, { message: `Question ${i}?` });
-    await client.turns.wait(turn.turn_id, { pollIntervalMs: 20 });
-  }
-  return conversation_id;
-}
-
 describe('a history page that lands after a turn settled', () => {
   const harness = serverForFile();
 
@@ -41,7 +28,7 @@ describe('a history page that lands after a turn settled', () => {
     const { client } = newClient(harness);
     const id = await conversationWith(client, 2);
     const history = holdHistory(client);
-    const { result } = hook(client, id);
+    const { result } = renderConversation(client, id);
     await waitFor(() => expect(history.held()).toBeGreaterThan(0));
     await act(() => result.current.send('Asked before the history arrived?'));
     expect(result.current.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
@@ -65,7 +52,7 @@ describe('a history page that lands after a turn settled', () => {
   it('an older page (loadOlder) merges with a turn settled while it was read', async () => {
     const { client } = newClient(harness);
     const id = await conversationWith(client, 11); // 22 messages: 20 shown, 2 older
-    const { result } = hook(client, id);
+    const { result } = renderConversation(client, id);
     await waitFor(() => expect(result.current.messages).toHaveLength(20));
     const history = holdHistory(client);
     let older: Promise<void> = Promise.resolve();

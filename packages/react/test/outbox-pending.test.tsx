@@ -1,11 +1,9 @@
 import { PartnerAssistantClient, type WebSocketConstructor } from '@partner-assistant/client';
 import { createOutbox } from '@partner-assistant/client/outbox';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import { WebSocket as NodeWebSocket, fetch as nodeFetch } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { PartnerAssistantProvider, useConversation } from '../src/index.ts';
-import { newClient, serverForFile } from './support/conversation-harness.tsx';
+import { newClient, renderConversation, serverForFile } from './support/conversation-harness.tsx';
 
 const harness = serverForFile('reference server');
 
@@ -44,10 +42,7 @@ describe('useConversation with an outbox', () => {
     await before.close();
 
     const reloaded = device(true);
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <PartnerAssistantProvider client={reloaded}>{children}</PartnerAssistantProvider>
-    );
-    const { result, unmount } = renderHook(() => useConversation(id), { wrapper });
+    const { result, unmount } = renderConversation(reloaded, id);
     await waitFor(() =>
       expect(result.current.messages.map((m) => [m.content, m.status])).toEqual([
         ['Kept question?', 'pending'],
@@ -61,11 +56,7 @@ describe('useConversation with an outbox', () => {
     await reloaded.close();
 
     const back = device(false);
-    const { result: shown } = renderHook(() => useConversation(id), {
-      wrapper: ({ children }: { children: ReactNode }) => (
-        <PartnerAssistantProvider client={back}>{children}</PartnerAssistantProvider>
-      ),
-    });
+    const { result: shown } = renderConversation(back, id);
     await waitFor(
       () =>
         expect(shown.current.messages.map((m) => [m.role, m.status])).toEqual([
@@ -93,11 +84,7 @@ describe('useConversation with an outbox', () => {
       wsUrl: 'ws://127.0.0.1:9/unreachable',
       outbox: createOutbox({ storage: deviceStorage(), namespace: externalUserId }),
     });
-    const { result, unmount } = renderHook(() => useConversation(id), {
-      wrapper: ({ children }: { children: ReactNode }) => (
-        <PartnerAssistantProvider client={offline}>{children}</PartnerAssistantProvider>
-      ),
-    });
+    const { result, unmount } = renderConversation(offline, id);
     await waitFor(() => expect(result.current.loadingHistory).toBe(false));
     act(() => void result.current.send('Never mind'));
     await waitFor(() =>

@@ -1,4 +1,4 @@
-import type { PartnerAssistantClient, WebSocketConstructor } from '@partner-assistant/client';
+import type { WebSocketConstructor } from '@partner-assistant/client';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -7,11 +7,15 @@ import { describe, expect, it } from 'vitest';
 import {
   type ConnectionStatus,
   PartnerAssistantProvider,
-  type UseConversationOptions,
   useConnectionState,
   useConversation,
 } from '../src/index.ts';
-import { newClient, serverForFile } from './support/conversation-harness.tsx';
+import {
+  conversationWith,
+  newClient,
+  renderConversation,
+  serverForFile,
+} from './support/conversation-harness.tsx';
 
 /** What a page rendered on the server shows of a conversation. */
 function ServerRenderedChat({ conversationId }: { conversationId: string }) {
@@ -20,37 +24,13 @@ function ServerRenderedChat({ conversationId }: { conversationId: string }) {
   return <p>{summary}</p>;
 }
 
-function hook(
-  client: PartnerAssistantClient,
-  conversationId: string,
-  strict = false,
-  options: UseConversationOptions = {},
-) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
-  );
-  return renderHook(() => useConversation(conversationId, options), {
-    wrapper,
-    reactStrictMode: strict,
-  });
-}
-
-async function conversationWith(client: PartnerAssistantClient, questions: number) {
-  const { conversation_id } = await client.conversations.create();
-  for (let i = 0; i < questions; i++) {
-    const turn = await client.messages.send(conversation_id, { message: `Question ${i}?` });
-    await client.turns.wait(turn.turn_id, { pollIntervalMs: 20 });
-  }
-  return conversation_id;
-}
-
 describe.each(['reference server', 'msw handlers'] as const)('useConversation (%s)', (backing) => {
   const harness = serverForFile(backing);
 
   it('loads the newest page of history first; loadOlder brings the rest, nothing twice', async () => {
     const { client } = newClient(harness);
     const id = await conversationWith(client, 13); // 26 messages
-    const { result } = hook(client, id);
+    const { result } = renderConversation(client, id);
     await waitFor(() => expect(result.current.messages).toHaveLength(20));
     expect(result.current.messages.at(-1)?.role).toBe('assistant');
     expect(result.current.messages[0]?.content).toBe('Question 3?');
@@ -65,7 +45,7 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
   it('shows the question at once, streams the answer, then settles on the final message', async () => {
     const { client } = newClient(harness);
     const { conversation_id } = await client.conversations.create();
-    const { result } = hook(client, conversation_id);
+    const { result } = renderConversation(client, conversation_id);
     await waitFor(() => expect(result.current.loadingHistory).toBe(false));
     const streamed: string[] = [];
     let sending: Promise<void> = Promise.resolve();
@@ -96,7 +76,9 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
   it('a socket dropped mid-answer: the same complete answer, shown once', async () => {
     const { client } = newClient(harness);
     const { conversation_id } = await client.conversations.create();
-    const { result } = hook(client, conversation_id, false, { streamingRenders: 'per-delta' });
+    const { result } = renderConversation(client, conversation_id, {
+      streamingRenders: 'per-delta',
+    });
     await waitFor(() => expect(result.current.loadingHistory).toBe(false));
     // The server drops the socket right after the first delta, whatever the machine's pace.
     harness.control.faults.dropAfterDelta({ afterDeltas: 1, tenant: harness.tenant.clientId });
@@ -114,12 +96,12 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
   it('a turn keeps running when the component unmounts; mounting again shows it completed', async () => {
     const { client } = newClient(harness);
     const { conversation_id } = await client.conversations.create();
-    const first = hook(client, conversation_id);
+    const first = renderConversation(client, conversation_id);
     await waitFor(() => expect(first.result.current.loadingHistory).toBe(false));
     act(() => void first.result.current.send('Is the library open on Sunday?'));
     await waitFor(() => expect(first.result.current.status).toBe('streaming'));
     first.unmount();
-    const again = hook(client, conversation_id);
+    const again = renderConversation(client, conversation_id);
     await waitFor(() =>
       expect(again.result.current.messages.map((m) => m.status)).toEqual([
         'completed',
@@ -136,7 +118,7 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
       message: 'Sent from another device?',
     });
     const { client: fresh } = newClient(harness, { externalUserId });
-    const { result } = hook(fresh, conversation_id);
+    const { result } = renderConversation(fresh, conversation_id);
     await waitFor(() =>
       expect(result.current.messages[1]).toMatchObject({
         role: 'assistant',
@@ -153,7 +135,7 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
     const { client } = newClient(harness);
     const id = await conversationWith(client, 1);
     harness.control.journal.clear({ tenant: harness.tenant.clientId });
-    const { result } = hook(client, id, true);
+    const { result } = renderConversation(client, id, { strict: true });
     await waitFor(() => expect(result.current.messages).toHaveLength(2));
     act(() => void result.current.send('And then?'));
     await waitFor(() => expect(result.current.status).toBe('idle'));
@@ -170,7 +152,7 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
   it('a failed turn gives status error with a PartnerTurnError; retry sends it again and succeeds', async () => {
     const { client } = newClient(harness);
     const { conversation_id } = await client.conversations.create();
-    const { result } = hook(client, conversation_id);
+    const { result } = renderConversation(client, conversation_id);
     await waitFor(() => expect(result.current.loadingHistory).toBe(false));
     harness.control.faults.failNextTurns(1, { tenant: harness.tenant.clientId });
     await act(() => result.current.send('Will it work?'));
@@ -201,7 +183,7 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
       operation: 'listMessages',
       tenant: tenant.clientId,
     });
-    const { result } = hook(client, id);
+    const { result } = renderConversation(client, id);
     await waitFor(() => expect(result.current.error).toMatchObject({ code: 'queue_unavailable' }), {
       timeout: 5_000,
     });
@@ -217,7 +199,7 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
 
   it('a token refused after its refresh: status error with PartnerApiError unauthorized', async () => {
     const { client } = newClient(harness, { token: async () => 'pat_refused_by_the_server' });
-    const { result } = hook(client, crypto.randomUUID());
+    const { result } = renderConversation(client, crypto.randomUUID());
     await waitFor(() =>
       expect(result.current.error).toMatchObject({
         name: 'PartnerApiError',
@@ -242,7 +224,7 @@ describe('offline', () => {
       WebSocket: Unreachable as unknown as WebSocketConstructor,
     });
     const { conversation_id } = await client.conversations.create();
-    const { result } = hook(client, conversation_id);
+    const { result } = renderConversation(client, conversation_id);
     await waitFor(() => expect(result.current.loadingHistory).toBe(false));
     act(() => void result.current.send('Anyone there?'));
     // Attempts fail meanwhile: the first refusal is seen before the state is read.

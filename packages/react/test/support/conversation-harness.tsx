@@ -15,9 +15,16 @@ import {
   startReferenceServer,
   type TenantCredentials,
 } from '@partner-assistant/reference-server';
+import { renderHook } from '@testing-library/react';
 import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
 import { WebSocket as NodeWebSocket, fetch as nodeFetch } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
+import {
+  PartnerAssistantProvider,
+  type UseConversationOptions,
+  useConversation,
+} from '../../src/index.ts';
 
 /** Where the file's API runs. */
 export type Backing = 'reference server' | 'msw handlers';
@@ -99,4 +106,29 @@ export function newClient(
     ...(options.reconnectBackoff ? { reconnectBackoff: options.reconnectBackoff } : {}),
   });
   return { client, externalUserId, backend };
+}
+
+/** Renders `useConversation` under a provider of `client` (in StrictMode when `strict`). */
+export function renderConversation(
+  client: PartnerAssistantClient,
+  conversationId: string,
+  { strict = false, ...options }: UseConversationOptions & { strict?: boolean } = {},
+) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <PartnerAssistantProvider client={client}>{children}</PartnerAssistantProvider>
+  );
+  return renderHook(() => useConversation(conversationId, options), {
+    wrapper,
+    reactStrictMode: strict,
+  });
+}
+
+/** A new conversation of `client`, with `questions` questions asked and answered. */
+export async function conversationWith(client: PartnerAssistantClient, questions: number) {
+  const { conversation_id } = await client.conversations.create();
+  for (let i = 0; i < questions; i++) {
+    const turn = await client.messages.send(conversation_id, { message: `Question ${i}?` });
+    await client.turns.wait(turn.turn_id, { pollIntervalMs: 20 });
+  }
+  return conversation_id;
 }
