@@ -4,12 +4,10 @@
  * (`X-Refused-Token`) for a new one. The next question is answered with no reload.
  */
 import { PartnerAssistantClient } from '@partner-assistant/client';
-import { PartnerAssistantProvider } from '@partner-assistant/react';
-import { createRoot } from 'react-dom/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commands, page } from 'vitest/browser';
-import { ChatApp } from '../../src/chat-app.tsx';
 import { userTokenProvider } from '../../src/user-token.ts';
+import { ask, renderChat } from './chat-page.tsx';
 
 let urls: { apiUrl: string; tokenUrl: string };
 
@@ -24,25 +22,14 @@ afterAll(async () => {
   await commands.stopRestartableApi(urls.apiUrl);
 });
 
-async function ask(question: string) {
-  await page.getByLabelText('Your question').fill(question);
-  await page.getByRole('button', { name: 'Send' }).click();
-}
-
 it('answers the next question after the API restarts, without a reload', async () => {
   // As `main.tsx` makes it, with the token route of this test's API.
-  const client = new PartnerAssistantClient({
-    baseUrl: urls.apiUrl,
-    token: userTokenProvider(urls.tokenUrl),
-    reconnectBackoff: () => 100,
-  });
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  root.render(
-    <PartnerAssistantProvider client={client}>
-      <ChatApp />
-    </PartnerAssistantProvider>,
+  const chat = renderChat(
+    new PartnerAssistantClient({
+      baseUrl: urls.apiUrl,
+      token: userTokenProvider(urls.tokenUrl),
+      reconnectBackoff: () => 100,
+    }),
   );
   const helpful = page.getByRole('button', { name: 'Helpful', exact: true });
   try {
@@ -63,8 +50,6 @@ it('answers the next question after the API restarts, without a reload', async (
     // One token, then one more for the refused one: no loop.
     expect(await commands.tokenRouteCalls(urls.apiUrl)).toEqual({ calls: 2, refused: 1 });
   } finally {
-    root.unmount();
-    container.remove();
-    await client.close();
+    await chat.close();
   }
 });

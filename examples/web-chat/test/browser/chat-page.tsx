@@ -28,11 +28,17 @@ export function openChat(
     ...options
   }: { baseUrl?: string } & Pick<PartnerAssistantClientOptions, 'reconnectBackoff' | 'outbox'> = {},
 ): OpenChat {
-  const client = new PartnerAssistantClient({
-    ...options,
-    baseUrl,
-    token: () => issueToken(tenant, userId, baseUrl),
-  });
+  return renderChat(
+    new PartnerAssistantClient({
+      ...options,
+      baseUrl,
+      token: () => issueToken(tenant, userId, baseUrl),
+    }),
+  );
+}
+
+/** Renders the app with `client`, as `main.tsx` does; closing it closes the client too. */
+export function renderChat(client: PartnerAssistantClient): OpenChat {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);

@@ -3,22 +3,15 @@
  * its socket being cut mid-answer (shown once, complete), comes back on reload, can be rated,
  * a failed answer offers "Try again", and while the API is down the chat says so and recovers.
  */
-import {
-  type ConnectionState,
-  PartnerAssistantClient,
-  type PartnerAssistantClientOptions,
-} from '@partner-assistant/client';
-import { PartnerAssistantProvider } from '@partner-assistant/react';
-import { createRoot } from 'react-dom/client';
+import type { ConnectionState, PartnerAssistantClientOptions } from '@partner-assistant/client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { commands, page } from 'vitest/browser';
-import { ChatApp } from '../../src/chat-app.tsx';
 import { loadConversations } from '../../src/saved-conversations.ts';
+import { answers, ask, openChat, startConversation } from './chat-page.tsx';
 import {
   createTenant,
   dropAfterDelta,
   failNextTurn,
-  issueToken,
   resetTenant,
   serverUrl,
   type Tenant,
@@ -51,25 +44,9 @@ function openApp(
   baseUrl = serverUrl(),
   options: Pick<PartnerAssistantClientOptions, 'reconnectBackoff'> = {},
 ) {
-  const client = new PartnerAssistantClient({
-    ...options,
-    baseUrl,
-    token: () => issueToken(tenant, userId, baseUrl),
-  });
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  root.render(
-    <PartnerAssistantProvider client={client}>
-      <ChatApp />
-    </PartnerAssistantProvider>,
-  );
-  unmount = async () => {
-    root.unmount();
-    container.remove();
-    await client.close();
-  };
-  return client;
+  const chat = openChat(tenant, userId, { ...options, baseUrl });
+  unmount = chat.close;
+  return chat.client;
 }
 
 /** Records every text an answer shows while it streams (`aria-busy`). */
@@ -84,19 +61,11 @@ function recordStreamingTexts(): string[] {
   return texts;
 }
 
-async function ask(question: string) {
-  await page.getByLabelText('Your question').fill(question);
-  await page.getByRole('button', { name: 'Send' }).click();
-}
-
-const answers = () => page.getByTestId('assistant-message');
-
 it('streams the answer, survives a socket cut mid-answer and shows it complete, once', async () => {
   const client = openApp();
   const states: ConnectionState[] = [];
   client.connection.on('statechange', (state) => states.push(state));
-  await page.getByRole('button', { name: 'New conversation' }).click();
-  await expect.element(page.getByRole('button', { name: 'Conversation 1' })).toBeVisible();
+  await startConversation();
 
   const streamed = recordStreamingTexts();
   await dropAfterDelta(tenant, 2);
