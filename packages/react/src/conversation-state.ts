@@ -23,7 +23,10 @@ export type ConversationStatus = 'idle' | 'sending' | 'streaming' | 'error';
 
 /** The state of one conversation, as `useConversation` returns it (without the actions). */
 export interface ConversationSnapshot {
-  /** History (oldest first) merged with the turn in flight; nothing twice. */
+  /**
+   * History (oldest first) merged with the turns followed here (in flight, or completed since the
+   * page was read); nothing twice.
+   */
   messages: readonly ConversationMessage[];
   status: ConversationStatus;
   /** The answer text so far while streaming; empty otherwise. */

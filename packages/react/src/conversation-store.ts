@@ -131,8 +131,9 @@ export function createConversationStore(
   }
 
   /**
-   * Follows `turn`: sends its question (`chat.send`), or resumes it when it was found running in
-   * the history (`chat.resume`). A throw, such as a refused input, fails the turn.
+   * Follows `turn`: on the stream the outbox gives it once sent (`kept`, a question kept since a
+   * reload), else sends its question (`chat.send`), or resumes it when it was found running in the
+   * history (`chat.resume`). A throw, such as a refused input, fails the turn.
    */
   async function track(turn: LiveTurn, kept?: Promise<TurnStream>): Promise<void> {
     turns.push(turn);
