@@ -42,11 +42,7 @@ describe('example backend-express', () => {
   let backend: PartnerBackend;
 
   beforeAll(async () => {
-    api = await startReferenceServer({
-      config,
-      port: 0,
-      host: '127.0.0.1',
-    });
+    api = await startReferenceServer({ config, port: 0, host: '127.0.0.1' });
     backend = new PartnerBackend({ baseUrl: api.url, ...credentials, tokenCache: true });
     const sessions = new Map([['session-alice', { userId: 'alice' }]]);
     const listener = createApp({ backend, sessions }).listen(0, '127.0.0.1');

@@ -61,11 +61,7 @@ function startChat(baseUrl: string, signal?: AbortSignal) {
 describe('example node-cli', () => {
   let server: RunningReferenceServer;
   beforeAll(async () => {
-    server = await startReferenceServer({
-      config,
-      port: 0,
-      host: '127.0.0.1',
-    });
+    server = await startReferenceServer({ config, port: 0, host: '127.0.0.1' });
   });
   afterAll(() => server?.close());
 

@@ -10,10 +10,7 @@ export const baseUrl = 'https://assistant.example.com';
  * The whole API, REST and WebSocket, answered in this process. `clock: 'manual'`: a turn moves
  * only when a test moves time, so no test waits for an answer.
  */
-export const { handlers, control } = createPartnerAssistantHandlers({
-  baseUrl,
-  clock: 'manual',
-});
+export const { handlers, control } = createPartnerAssistantHandlers({ baseUrl, clock: 'manual' });
 
 /** msw's server: `test/msw.setup.ts` starts it; a test may add its own handlers with `server.use()`. */
 export const server = setupServer(...handlers);
