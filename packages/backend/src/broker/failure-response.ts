@@ -8,7 +8,7 @@ import {
 import type { TokenBrokerResponse } from './token-broker.ts';
 
 /** `Retry-After` of a broker 503 when the API gave none (seconds). */
-export const BROKER_RETRY_AFTER_SECONDS = 5;
+const BROKER_RETRY_AFTER_SECONDS = 5;
 
 /** `Cache-Control: no-store`: no token answer (nor failure) is ever cached. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;

@@ -5,6 +5,13 @@ import { serverEventSchema } from '../events/server-events.ts';
 import { createdConversationSchema, renamedConversationSchema } from '../resources/conversation.ts';
 import { submitFeedbackResponseSchema } from '../resources/feedback.ts';
 import { turnSchema } from '../resources/turn.ts';
+import {
+  ASSISTANT_MESSAGE_ID,
+  AT,
+  CONVERSATION_ID,
+  TURN_ID,
+  turnSummary,
+} from './bodies.test-support.ts';
 import { listMessagesResponseSchema } from './list-messages-response.ts';
 import {
   receivedCreatedConversationSchema,
@@ -15,19 +22,9 @@ import {
   receivedTurnSchema,
 } from './received-responses.ts';
 
-const CONVERSATION_ID = '3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35';
-const TURN_ID = '1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9';
-const AT = '2026-11-21T09:30:00.000Z';
-const summary = {
-  turn_id: TURN_ID,
-  conversation_id: CONVERSATION_ID,
-  status: 'queued',
-  created_at: AT,
-  updated_at: AT,
-};
 /** A message with the specification's fields only (no `turn_id`: promised in history listings). */
 const bareMessage = {
-  message_id: '6f1c1b8e-3c2a-4e55-9d0e-2f8f0b7a9c11',
+  message_id: ASSISTANT_MESSAGE_ID,
   role: 'assistant',
   content: 'Book an appointment.',
   status: 'completed',
@@ -37,7 +34,7 @@ const event = (type: string, fields: object) => ({ type, turn_id: TURN_ID, seq: 
 
 /** Bodies with exactly the fields the specification shows: [name, exact schema, received schema, body]. */
 const specExact: [string, z.ZodType, z.ZodType, unknown][] = [
-  ['sendMessage', turnSchema, receivedSendMessageResponseSchema, summary],
+  ['sendMessage', turnSchema, receivedSendMessageResponseSchema, turnSummary],
   [
     'listMessages',
     listMessagesResponseSchema,
@@ -83,7 +80,7 @@ describe('received schemas: tolerant on the way in, the exact ones unchanged', (
   });
 
   it('still requires what the specification promises', () => {
-    const { status: _, ...noStatus } = summary;
+    const { status: _, ...noStatus } = turnSummary;
     expect(receivedSendMessageResponseSchema.safeParse(noStatus).success).toBe(false);
     expect(receivedSubmitFeedbackResponseSchema.safeParse({ success: true }).success).toBe(false);
     const noMessage = event('assistant.error', { error: { code: 'x' } });
@@ -95,7 +92,7 @@ describe('received schemas: tolerant on the way in, the exact ones unchanged', (
 
   it('keeps the project decisions where the specification shows nothing', () => {
     // Fields of a turn beyond the five, in `GET /turns/{turn_id}` and turn events.
-    expect(receivedTurnSchema.safeParse(summary).success).toBe(false);
+    expect(receivedTurnSchema.safeParse(turnSummary).success).toBe(false);
     const { seq: _, ...noSeq } = event('assistant.delta', { text: 'a' });
     expect(receivedServerEventSchema.safeParse(noSeq).success).toBe(false);
   });

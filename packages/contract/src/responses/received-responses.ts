@@ -1,9 +1,9 @@
-import { z } from 'zod';
-import { uuidSchema } from '../primitives/uuid.ts';
+import type { z } from 'zod';
 import { createdConversationSchema, renamedConversationSchema } from '../resources/conversation.ts';
-import { feedbackSchema } from '../resources/feedback.ts';
+import { feedbackSchema, submitFeedbackResponseSchema } from '../resources/feedback.ts';
 import { messageSchema } from '../resources/message.ts';
-import { turnErrorSchema, turnSchema, turnSummarySchema } from '../resources/turn.ts';
+import { turnErrorSchema, turnSchema } from '../resources/turn.ts';
+import { listMessagesResponseSchema } from './list-messages-response.ts';
 
 /*
  * The response bodies as a client must accept them ("tolerant reader"): where the specification
@@ -32,17 +32,16 @@ export const receivedTurnSchema = turnSchema.extend({
 });
 
 /** Response of message submission as received: the specification promises the five turn fields. */
-export const receivedSendMessageResponseSchema = turnSummarySchema.extend({
-  client_message_id: z.string().optional(),
-  user_message_id: uuidSchema.optional(),
-  assistant_message: receivedMessageSchema.nullable().optional(),
-  error: receivedTurnErrorSchema.nullable().optional(),
+export const receivedSendMessageResponseSchema = receivedTurnSchema.partial({
+  client_message_id: true,
+  user_message_id: true,
+  assistant_message: true,
+  error: true,
 });
 
 /** Response of history listing as received: `has_more` is the project's; `turn_id` is promised. */
-export const receivedListMessagesResponseSchema = z.looseObject({
-  messages: z.array(messageSchema),
-  has_more: z.boolean().optional(),
+export const receivedListMessagesResponseSchema = listMessagesResponseSchema.partial({
+  has_more: true,
 });
 
 /** Response of conversation creation as received: `updated_at` is the project's. */
@@ -56,8 +55,7 @@ export const receivedRenamedConversationSchema = renamedConversationSchema.parti
 });
 
 /** Response of feedback submission as received: the specification promises `feedback.rating`. */
-export const receivedSubmitFeedbackResponseSchema = z.looseObject({
-  success: z.literal(true),
+export const receivedSubmitFeedbackResponseSchema = submitFeedbackResponseSchema.extend({
   feedback: feedbackSchema.partial({
     reason: true,
     comment: true,

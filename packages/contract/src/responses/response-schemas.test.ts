@@ -5,17 +5,20 @@ import { createdConversationSchema, renamedConversationSchema } from '../resourc
 import { messageSchema } from '../resources/message.ts';
 import { turnSchema, turnSummarySchema } from '../resources/turn.ts';
 import {
+  ASSISTANT_MESSAGE_ID,
+  AT,
+  CONVERSATION_ID,
+  TURN_ID,
+  turnSummary,
+} from './bodies.test-support.ts';
+import {
   deleteConversationResponseSchema,
   deleteTurnResponseSchema,
   eraseUserResponseSchema,
 } from './deletion-responses.ts';
 import { listMessagesResponseSchema } from './list-messages-response.ts';
 
-const CONVERSATION_ID = '3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35';
-const TURN_ID = '1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9';
 const USER_MESSAGE_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-const ASSISTANT_MESSAGE_ID = '6f1c1b8e-3c2a-4e55-9d0e-2f8f0b7a9c11';
-const AT = '2026-11-21T09:30:00.000Z';
 
 const assistantMessage = {
   message_id: ASSISTANT_MESSAGE_ID,
@@ -29,14 +32,6 @@ const assistantMessage = {
   suggested_actions: [
     { id: 'a1', type: 'reply', label: 'Which documents?', value: 'Which documents?' },
   ],
-};
-
-const turnSummary = {
-  turn_id: TURN_ID,
-  conversation_id: CONVERSATION_ID,
-  status: 'queued',
-  created_at: AT,
-  updated_at: AT,
 };
 
 const endedTurn = {
