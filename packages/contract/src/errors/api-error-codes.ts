@@ -19,21 +19,27 @@ export const API_ERROR_STATUSES = {
 } as const;
 
 /** The codes for which the API allows an automatic retry: 429 and the 5xx. */
-const RETRYABLE_CODES: readonly ApiErrorCode[] = [
+const RETRYABLE_CODES = [
   'rate_limit_exceeded',
   'internal_error',
   'queue_unavailable',
-];
+] as const satisfies readonly ApiErrorCode[];
+
+/** One row of {@link API_ERROR_CODES}, with the literal status and retryability of `C`. */
+export interface ApiErrorCodeRow<C extends ApiErrorCode = ApiErrorCode> {
+  readonly status: (typeof API_ERROR_STATUSES)[C];
+  readonly retryable: C extends (typeof RETRYABLE_CODES)[number] ? true : false;
+}
 
 function rowsOf(
   statuses: typeof API_ERROR_STATUSES,
   retryable: readonly ApiErrorCode[],
-): Readonly<Record<ApiErrorCode, { readonly status: number; readonly retryable: boolean }>> {
-  const rows = {} as Record<ApiErrorCode, { status: number; retryable: boolean }>;
+): { readonly [C in ApiErrorCode]: ApiErrorCodeRow<C> } {
+  const rows: Partial<Record<ApiErrorCode, { status: number; retryable: boolean }>> = {};
   for (const code of Object.keys(statuses) as ApiErrorCode[]) {
     rows[code] = { status: statuses[code], retryable: retryable.includes(code) };
   }
-  return rows;
+  return rows as { readonly [C in ApiErrorCode]: ApiErrorCodeRow<C> };
 }
 
 /**
