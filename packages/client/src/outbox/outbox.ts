@@ -156,13 +156,9 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
       replayPending({
         store: this.#store,
         isHeld: (id) => this.#held.has(id),
-        again: (id) => {
-          const held = this.#held.get(id);
-          if (held) this.#send(held.entry, (error) => this.#dropped(id, error));
-        },
         claim: (id) => this.#claim(id),
         hold: (entry, taken) => this.#held.set(entry.clientMessageId, heldOf(entry, true, taken)),
-        send: (entry) => this.#send(entry, (error) => this.#dropped(entry.clientMessageId, error)),
+        send: (entry) => this.#send(entry),
       }).then(
         (skipped) => {
           // Held elsewhere, maybe by a client that died with its lease: look again once it expired.
@@ -178,13 +174,13 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     );
   }
 
-  /** Hands `entry` to the chat with its own `client_message_id`; `refused` if the chat throws. */
-  #send(entry: OutboxEntry, refused: (error: unknown) => void): void {
+  /** Hands `entry` to the chat with its own `client_message_id`; `#dropped` if the chat throws. */
+  #send(entry: OutboxEntry): void {
     const { conversationId, message, location, metadata, clientMessageId } = entry;
     try {
       this.#host?.chat.send({ conversationId, message, location, metadata, clientMessageId });
     } catch (error) {
-      refused(error);
+      this.#dropped(clientMessageId, error);
     }
   }
 
