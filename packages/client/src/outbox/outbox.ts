@@ -8,7 +8,7 @@ import { createClientMessageId } from '../internal/client-message-id.ts';
 import { Emitter } from '../internal/emitter.ts';
 import type { PendingQuestion } from '../realtime/question-journal.ts';
 import type { TurnStream } from '../realtime/turn-stream.ts';
-import { type Claim, claim } from './outbox-claims.ts';
+import { type Claim, type ClaimSettings, claim } from './outbox-claims.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 import { type Held, heldOf } from './outbox-held.ts';
 import { replayPending } from './outbox-replay.ts';
@@ -28,7 +28,8 @@ const FINAL_STATUSES = [400, 404, 409, 422];
  */
 export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   readonly #store: OutboxStore;
-  readonly #owner = createClientMessageId();
+  /** How this outbox claims entries: as an owner of its own (a fresh UUID). */
+  readonly #claims: ClaimSettings;
   readonly #held = new Map<string, Held>();
   /** Accepted or refused for good, their entry being removed: no longer pending. */
   readonly #leaving = new Set<string>();
@@ -42,6 +43,8 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   constructor(storage: OutboxStorage, namespace: string) {
     super();
     this.#store = new OutboxStore(storage, namespace);
+    const owner = createClientMessageId();
+    this.#claims = { storage, owner, leaseMs: LEASE_MS, now: Date.now };
   }
 
   attach(host: OutboxHost): void {
@@ -207,9 +210,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   }
 
   async #claim(id: string): Promise<Claim | undefined> {
-    const { calls, raw, keys } = this.#store;
-    const settings = { storage: calls, raw, owner: this.#owner, leaseMs: LEASE_MS, now: Date.now };
-    return claim(keys.lease(id), settings).catch((error: unknown) => {
+    return claim(this.#store.keys.lease(id), this.#claims).catch((error: unknown) => {
       this.#failed(error);
       return undefined;
     });
