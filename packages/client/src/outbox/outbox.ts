@@ -146,10 +146,8 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     this.#closed = true;
     this.#stop?.();
     clearTimeout(this.#retry);
-    for (const held of [...this.#held.values()]) {
-      this.#take(held.entry.clientMessageId);
-      held.claim?.release();
-    }
+    for (const held of this.#held.values()) held.claim?.release();
+    this.#held.clear();
   }
 
   #replay(): void {
@@ -165,12 +163,13 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
       }).then(
         (skipped) => {
           // Held elsewhere, maybe by a client that died with its lease: look again once it expired.
-          if (skipped > 0 && !this.#retry)
+          if (skipped > 0 && !this.#retry) {
             this.#retry = setTimeout(() => {
               this.#retry = undefined;
               this.#replay();
             }, LEASE_MS);
-          (this.#retry as { unref?: () => void } | undefined)?.unref?.();
+            (this.#retry as { unref?: () => void }).unref?.();
+          }
         },
         (error: unknown) => this.#failed(error),
       ),
