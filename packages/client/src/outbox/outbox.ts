@@ -61,8 +61,9 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   }
 
   /**
-   * Writes the question down (at once in a synchronous storage), then claims it: resolves once
-   * both are done. Waiting for the network is the chat's (the question waits in memory).
+   * Writes the question down (at once in a synchronous storage) and claims it: resolves once both
+   * are done. A question it already holds, sent again, is written again with one more attempt.
+   * Waiting for the network is the chat's (the question waits in memory).
    */
   async written(question: PendingQuestion): Promise<void> {
     const id = question.clientMessageId;
