@@ -54,6 +54,16 @@ function nextSent(client: PartnerAssistantClient): Promise<[OutboxEntry, TurnStr
   });
 }
 
+/** A new user's question asked with the network cut, by a client whose outbox uses `storage`. */
+async function askOffline(storage: MemoryStorage, message: string) {
+  const user = userOf();
+  const conversationId = await user.conversation();
+  proxy.cut();
+  const client = user.keeping(storage);
+  const stream = client.chat.send({ conversationId, message });
+  return { user, conversationId, client, stream };
+}
+
 describe('the outbox, through a network that comes and goes', () => {
   it('keeps a question asked offline across a closed client, and a later client sends it once', async () => {
     const user = userOf();
@@ -105,12 +115,8 @@ describe('the outbox, through a network that comes and goes', () => {
   });
 
   it('never sends a discarded question; its stream fails with outbox_discarded', async () => {
-    const user = userOf();
-    const conversationId = await user.conversation();
     const storage = new MemoryStorage(true);
-    proxy.cut();
-    const client = user.keeping(storage);
-    const stream = client.chat.send({ conversationId, message: 'Never mind' });
+    const { user, conversationId, client, stream } = await askOffline(storage, 'Never mind');
     await until(() => storage.entryKeys().length === 1);
     const [entry] = (await client.outbox?.pending()) ?? [];
     expect(await client.outbox?.discard(entry?.clientMessageId ?? '')).toBe(true);
@@ -147,14 +153,11 @@ describe('the outbox, through a network that comes and goes', () => {
   });
 
   it('two clients on one storage send a kept question once', async () => {
-    const user = userOf();
-    const conversationId = await user.conversation();
     const storage = new MemoryStorage(true);
-    proxy.cut();
-    const first = user.keeping(storage);
-    first.chat.send({ conversationId, message: 'Where do I pay the fine?' });
+    const offline = await askOffline(storage, 'Where do I pay the fine?');
+    const { user, conversationId } = offline;
     await until(() => storage.listed().length === 1);
-    await first.close();
+    await offline.client.close();
     proxy.restore();
     const both = [1, 2].map(() => user.keeping(storage));
     const sent: TurnStream[] = [];
