@@ -20,17 +20,18 @@ export interface SizeReport {
   unwanted: string[];
 }
 
+/** The minified bundle's size, and its size once gzipped at level 9. */
+const sizesOf = (code: string) => ({
+  minifiedBytes: Buffer.byteLength(code),
+  gzippedBytes: gzipSync(code, { level: 9 }).length,
+});
+
 async function measure(target: string, conditions: string[]): Promise<SizeReport> {
   const bundle = await bundlePackage({ from: 'dist', conditions, format: 'esm', minify: true });
   const unwanted = bundle.inputs.filter((input) =>
     /(^|\/)node_modules\/(ws|isomorphic-ws)\/|^node:/.test(input),
   );
-  return {
-    target,
-    minifiedBytes: Buffer.byteLength(bundle.code),
-    gzippedBytes: gzipSync(bundle.code, { level: 9 }).length,
-    unwanted,
-  };
+  return { target, ...sizesOf(bundle.code), unwanted };
 }
 
 /** Measures the browser and React Native bundles of the built package. */
@@ -65,7 +66,8 @@ export interface OutboxSizeReport {
   addedToClient: number;
 }
 
-async function gzippedSize(entries: string[]) {
+/** The sizes of `entries` bundled together from the sources for the browser. */
+async function sourceSizes(entries: string[]) {
   const bundle = await bundlePackage({
     from: 'source',
     entries,
@@ -73,18 +75,15 @@ async function gzippedSize(entries: string[]) {
     format: 'esm',
     minify: true,
   });
-  return {
-    minifiedBytes: Buffer.byteLength(bundle.code),
-    gzippedBytes: gzipSync(bundle.code, { level: 9 }).length,
-  };
+  return sizesOf(bundle.code);
 }
 
 /** Sizes of the outbox entry point (from the sources: `@partner-assistant/source` first). */
 export async function measureOutboxSize(): Promise<OutboxSizeReport> {
   const [alone, client, both] = await Promise.all([
-    gzippedSize(['@partner-assistant/client/outbox']),
-    gzippedSize(['@partner-assistant/client']),
-    gzippedSize(['@partner-assistant/client', '@partner-assistant/client/outbox']),
+    sourceSizes(['@partner-assistant/client/outbox']),
+    sourceSizes(['@partner-assistant/client']),
+    sourceSizes(['@partner-assistant/client', '@partner-assistant/client/outbox']),
   ]);
   return { alone, addedToClient: both.gzippedBytes - client.gzippedBytes };
 }

@@ -128,8 +128,9 @@ export class PartnerAssistantClient {
   }
 
   /**
-   * Closes the WebSocket and clears every timer. Streams still running fail with a `PartnerError` (questions kept by the outbox stay kept);
-   * nothing that already settled changes. The client cannot be used afterwards.
+   * Closes the WebSocket and clears every timer. Streams still running fail with a `PartnerError`
+   * (questions kept by the outbox stay kept); nothing that already settled changes. The client
+   * cannot be used afterwards.
    * @example
    * ```ts
    * useEffect(() => () => void client.close(), []);

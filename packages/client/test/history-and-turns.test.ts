@@ -61,19 +61,25 @@ describe('history pagination over 250 messages', () => {
 });
 
 describe('turns.wait', () => {
-  it('polls a running turn, driven by the virtual clock, until it completes', async () => {
+  /**
+   * Sends `message` in a new conversation from a client whose every wait between polls moves the
+   * server's clock instead of real time; `sleeps` records those waits.
+   */
+  async function askOnVirtualClock(message: string) {
     const sleeps: number[] = [];
     const { client } = clientFor(env.server, env.tenant, {
-      // Each wait between polls moves the env.server's clock instead of real time.
       sleep: async (ms) => {
         sleeps.push(ms);
         env.server.control.clock.advance(ms);
       },
     });
     const { conversation_id } = await client.conversations.create();
-    const turn = await client.messages.send(conversation_id, {
-      message: 'When is the town hall open?',
-    });
+    const turn = await client.messages.send(conversation_id, { message });
+    return { client, turn, sleeps };
+  }
+
+  it('polls a running turn, driven by the virtual clock, until it completes', async () => {
+    const { client, turn, sleeps } = await askOnVirtualClock('When is the town hall open?');
     const ended = await client.turns.wait(turn.turn_id);
     expect(ended).toMatchObject({ turn_id: turn.turn_id, status: 'completed' });
     expect(ended.assistant_message?.content.length).toBeGreaterThan(0);
@@ -82,15 +88,7 @@ describe('turns.wait', () => {
   });
 
   it('paces its polls with the default when given intervals that are not positive numbers', async () => {
-    const sleeps: number[] = [];
-    const { client } = clientFor(env.server, env.tenant, {
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        env.server.control.clock.advance(ms);
-      },
-    });
-    const { conversation_id } = await client.conversations.create();
-    const turn = await client.messages.send(conversation_id, { message: 'When is it open?' });
+    const { client, turn, sleeps } = await askOnVirtualClock('When is it open?');
     const ended = await client.turns.wait(turn.turn_id, {
       pollIntervalMs: Number.NaN,
       maxPollIntervalMs: -1,
@@ -102,13 +100,7 @@ describe('turns.wait', () => {
   });
 
   it('returns a failed turn with its error instead of throwing', async () => {
-    const { client } = clientFor(env.server, env.tenant, {
-      sleep: async (ms) => env.server.control.clock.advance(ms),
-    });
-    const { conversation_id } = await client.conversations.create();
-    const turn = await client.messages.send(conversation_id, {
-      message: 'Will this fail? [simulate:error]',
-    });
+    const { client, turn } = await askOnVirtualClock('Will this fail? [simulate:error]');
     const ended = await client.turns.wait(turn.turn_id);
     expect(ended.status).toBe('failed');
     expect(ended.error).toMatchObject({ code: 'processing_failed' });

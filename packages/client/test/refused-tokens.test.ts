@@ -34,16 +34,7 @@ function recordingClient(answer?: (request: TokenRequest, issued: Token) => unkn
   return { client, requests, tokens };
 }
 
-const opened = (client: PartnerAssistantClient) =>
-  new Promise<void>((resolve) => {
-    if (client.connection.state === 'open') return resolve();
-    const off = client.connection.on('statechange', (state) => {
-      if (state === 'open') {
-        off();
-        resolve();
-      }
-    });
-  });
+const opened = (client: PartnerAssistantClient) => until(() => client.connection.state === 'open');
 
 describe('a refused token', () => {
   it('REST: the provider is asked once with the refused token, and the call goes on', async () => {

@@ -1,4 +1,4 @@
-import type { AsyncStorageCalls } from './outbox-storage.ts';
+import { asyncCalls, type OutboxStorage } from './outbox-storage.ts';
 
 /** The part of the Web Locks API (`navigator.locks`) the outbox uses. */
 interface LockManagerLike {
@@ -38,9 +38,8 @@ export interface Claim {
 
 /** What a claim needs. */
 export interface ClaimSettings {
-  storage: AsyncStorageCalls;
-  /** The storage object as given: what in-realm exclusion keys on. */
-  raw: object;
+  /** The storage as given: where leases are kept, and what in-realm exclusion keys on. */
+  storage: OutboxStorage;
   owner: string;
   /** Lease length; renewed every third of it while held. */
   leaseMs: number;
@@ -86,10 +85,11 @@ function leaseOf(text: string | null): Lease | undefined {
 }
 
 async function leaseClaim(key: string, s: ClaimSettings): Promise<Claim | undefined> {
+  const storage = asyncCalls(s.storage);
   const write = () =>
-    s.storage.set(key, JSON.stringify({ owner: s.owner, expiresAt: s.now() + s.leaseMs }));
-  const won = await exclusive(s.raw, key, async () => {
-    const lease = leaseOf(await s.storage.get(key));
+    storage.set(key, JSON.stringify({ owner: s.owner, expiresAt: s.now() + s.leaseMs }));
+  const won = await exclusive(s.storage, key, async () => {
+    const lease = leaseOf(await storage.get(key));
     if (lease && lease.expiresAt > s.now()) return false;
     await write();
     return true;
@@ -100,8 +100,8 @@ async function leaseClaim(key: string, s: ClaimSettings): Promise<Claim | undefi
   return {
     release() {
       clearInterval(renewal);
-      void exclusive(s.raw, key, async () => {
-        if (leaseOf(await s.storage.get(key))?.owner === s.owner) await s.storage.remove(key);
+      void exclusive(s.storage, key, async () => {
+        if (leaseOf(await storage.get(key))?.owner === s.owner) await storage.remove(key);
       }).catch(() => {});
     },
   };

@@ -3,7 +3,10 @@ import type { PendingQuestion } from '../realtime/question-journal.ts';
 
 /** A question kept by the outbox until the API accepted it: everything to send it again. */
 export interface OutboxEntry extends PendingQuestion {
-  /** How many times it was handed to the network so far. */
+  /**
+   * How many times `chat.send` took it so far (the first time, then each sending again, by the app
+   * or from the outbox), whether or not the network took it: `1` for a question asked offline.
+   */
   attempts: number;
 }
 

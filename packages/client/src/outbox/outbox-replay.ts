@@ -7,12 +7,13 @@ export interface ReplaySettings {
   store: OutboxStore;
   /** This outbox already holds the entry (it is being sent from here). */
   isHeld: (id: string) => boolean;
-  /** Hands a held entry to the chat again: a no-op while the chat follows it, else a new try. */
-  again: (id: string) => void;
   claim: (id: string) => Promise<Claim | undefined>;
   /** Takes the claimed entry in, just before it is sent. */
   hold: (entry: OutboxEntry, claim: Claim) => void;
-  /** Sends the entry again with its own `client_message_id` (`client.chat.send`, never throws). */
+  /**
+   * Sends the entry again with its own `client_message_id` (`client.chat.send`, never throws): a
+   * no-op for one the chat still follows.
+   */
   send: (entry: OutboxEntry) => void;
 }
 
@@ -29,7 +30,7 @@ export async function replayPending(settings: ReplaySettings): Promise<number> {
   for (const listed of await store.list()) {
     const id = listed.clientMessageId;
     if (isHeld(id)) {
-      settings.again(id);
+      settings.send(listed);
       continue;
     }
     const taken = await settings.claim(id);

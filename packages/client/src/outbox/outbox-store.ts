@@ -13,19 +13,15 @@ import {
  * may reject with what the storage threw.
  */
 export class OutboxStore {
-  readonly calls: AsyncStorageCalls;
   readonly keys: ReturnType<typeof outboxKeys>;
+  /** The storage as given (what in-realm exclusion keys on). */
   readonly #raw: OutboxStorage;
+  readonly #calls: AsyncStorageCalls;
 
   constructor(storage: OutboxStorage, namespace: string) {
     this.#raw = storage;
-    this.calls = asyncCalls(storage);
+    this.#calls = asyncCalls(storage);
     this.keys = outboxKeys(namespace);
-  }
-
-  /** The storage object as given (what in-realm exclusion keys on). */
-  get raw(): object {
-    return this.#raw;
   }
 
   /**
@@ -44,17 +40,17 @@ export class OutboxStore {
   /** Removes the entry and its listing. */
   async remove(id: string): Promise<void> {
     await this.#edit((ids) => ids.filter((listed) => listed !== id));
-    await this.calls.remove(this.keys.entry(id));
+    await this.#calls.remove(this.keys.entry(id));
   }
 
   /** The entry stored under `id`, if readable. */
   async read(id: string): Promise<OutboxEntry | undefined> {
-    return parseEntry(await this.calls.get(this.keys.entry(id)));
+    return parseEntry(await this.#calls.get(this.keys.entry(id)));
   }
 
   /** Every readable listed entry, oldest first. */
   async list(): Promise<OutboxEntry[]> {
-    const ids = parseIndex(await this.calls.get(this.keys.index));
+    const ids = parseIndex(await this.#calls.get(this.keys.index));
     const entries = await Promise.all(ids.map((id) => this.read(id)));
     return entries
       .filter((entry): entry is OutboxEntry => entry !== undefined)
@@ -73,10 +69,10 @@ export class OutboxStore {
   #edit(change: (ids: string[]) => string[]): Promise<void> {
     const { index } = this.keys;
     return exclusive(this.#raw, index, async () => {
-      const ids = parseIndex(await this.calls.get(index));
+      const ids = parseIndex(await this.#calls.get(index));
       const next = change(ids);
-      if (next.length === 0) await this.calls.remove(index);
-      else if (next !== ids) await this.calls.set(index, JSON.stringify(next));
+      if (next.length === 0) await this.#calls.remove(index);
+      else if (next !== ids) await this.#calls.set(index, JSON.stringify(next));
     });
   }
 }

@@ -4,7 +4,6 @@ import { createOutbox, isPartnerOutboxError, OUTBOX_KEY_PREFIX } from './index.t
 import { MemoryStorage } from './memory-storage.test-support.ts';
 import { claim } from './outbox-claims.ts';
 import { parseEntry, serializeEntry } from './outbox-entry.ts';
-import { asyncCalls } from './outbox-storage.ts';
 import type { ClientOutbox, OutboxHost } from './outbox-types.ts';
 
 const question = (id: string, createdAt = '2026-01-01T00:00:00.000Z') => ({
@@ -132,8 +131,7 @@ describe.each([
   it('lets two outboxes on one storage never claim one entry at once', async () => {
     const storage = new MemoryStorage(async);
     const settings = (owner: string) => ({
-      storage: asyncCalls(storage),
-      raw: storage,
+      storage,
       owner,
       leaseMs: 1000,
       now: () => 0,
@@ -178,8 +176,7 @@ describe('stored entries', () => {
     const storage = new MemoryStorage();
     storage.setItem('k', JSON.stringify({ owner: 'dead', expiresAt: 5 }));
     const taken = await claim('k', {
-      storage: asyncCalls(storage),
-      raw: storage,
+      storage,
       owner: 'me',
       leaseMs: 1000,
       now: () => 10,

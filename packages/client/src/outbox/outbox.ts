@@ -8,7 +8,7 @@ import { createClientMessageId } from '../internal/client-message-id.ts';
 import { Emitter } from '../internal/emitter.ts';
 import type { PendingQuestion } from '../realtime/question-journal.ts';
 import type { TurnStream } from '../realtime/turn-stream.ts';
-import { type Claim, claim } from './outbox-claims.ts';
+import { type Claim, type ClaimSettings, claim } from './outbox-claims.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 import { type Held, heldOf } from './outbox-held.ts';
 import { replayPending } from './outbox-replay.ts';
@@ -28,7 +28,8 @@ const FINAL_STATUSES = [400, 404, 409, 422];
  */
 export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   readonly #store: OutboxStore;
-  readonly #owner = createClientMessageId();
+  /** How this outbox claims entries: as an owner of its own (a fresh UUID). */
+  readonly #claims: ClaimSettings;
   readonly #held = new Map<string, Held>();
   /** Accepted or refused for good, their entry being removed: no longer pending. */
   readonly #leaving = new Set<string>();
@@ -42,6 +43,8 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   constructor(storage: OutboxStorage, namespace: string) {
     super();
     this.#store = new OutboxStore(storage, namespace);
+    const owner = createClientMessageId();
+    this.#claims = { storage, owner, leaseMs: LEASE_MS, now: Date.now };
   }
 
   attach(host: OutboxHost): void {
@@ -58,8 +61,9 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   }
 
   /**
-   * Writes the question down (at once in a synchronous storage), then claims it: resolves once
-   * both are done. Waiting for the network is the chat's (the question waits in memory).
+   * Writes the question down (at once in a synchronous storage) and claims it: resolves once both
+   * are done. A question it already holds, sent again, is written again with one more attempt.
+   * Waiting for the network is the chat's (the question waits in memory).
    */
   async written(question: PendingQuestion): Promise<void> {
     const id = question.clientMessageId;
@@ -143,10 +147,8 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     this.#closed = true;
     this.#stop?.();
     clearTimeout(this.#retry);
-    for (const held of [...this.#held.values()]) {
-      this.#take(held.entry.clientMessageId);
-      held.claim?.release();
-    }
+    for (const held of this.#held.values()) held.claim?.release();
+    this.#held.clear();
   }
 
   #replay(): void {
@@ -156,35 +158,32 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
       replayPending({
         store: this.#store,
         isHeld: (id) => this.#held.has(id),
-        again: (id) => {
-          const held = this.#held.get(id);
-          if (held) this.#send(held.entry, (error) => this.#dropped(id, error));
-        },
         claim: (id) => this.#claim(id),
         hold: (entry, taken) => this.#held.set(entry.clientMessageId, heldOf(entry, true, taken)),
-        send: (entry) => this.#send(entry, (error) => this.#dropped(entry.clientMessageId, error)),
+        send: (entry) => this.#send(entry),
       }).then(
         (skipped) => {
           // Held elsewhere, maybe by a client that died with its lease: look again once it expired.
-          if (skipped > 0 && !this.#retry)
+          if (skipped > 0 && !this.#retry) {
             this.#retry = setTimeout(() => {
               this.#retry = undefined;
               this.#replay();
             }, LEASE_MS);
-          (this.#retry as { unref?: () => void } | undefined)?.unref?.();
+            (this.#retry as { unref?: () => void }).unref?.();
+          }
         },
         (error: unknown) => this.#failed(error),
       ),
     );
   }
 
-  /** Hands `entry` to the chat with its own `client_message_id`; `refused` if the chat throws. */
-  #send(entry: OutboxEntry, refused: (error: unknown) => void): void {
+  /** Hands `entry` to the chat with its own `client_message_id`; `#dropped` if the chat throws. */
+  #send(entry: OutboxEntry): void {
     const { conversationId, message, location, metadata, clientMessageId } = entry;
     try {
       this.#host?.chat.send({ conversationId, message, location, metadata, clientMessageId });
     } catch (error) {
-      refused(error);
+      this.#dropped(clientMessageId, error);
     }
   }
 
@@ -211,9 +210,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   }
 
   async #claim(id: string): Promise<Claim | undefined> {
-    const { calls, raw, keys } = this.#store;
-    const settings = { storage: calls, raw, owner: this.#owner, leaseMs: LEASE_MS, now: Date.now };
-    return claim(keys.lease(id), settings).catch((error: unknown) => {
+    return claim(this.#store.keys.lease(id), this.#claims).catch((error: unknown) => {
       this.#failed(error);
       return undefined;
     });

@@ -41,9 +41,9 @@ export interface TokenRequest {
  * (`401`, or `4401` on the WebSocket), with a {@link TokenRequest} saying which (a provider that
  * takes no argument works too). Concurrent requests share one call; a call for a refused token
  * never reuses a call started before the refusal. The refreshes that refusals start ask the
- * provider at most 4 times a minute. Resolve `null` when the user is signed out: the connection closes, streams and
- * requests fail with `PartnerTokenProviderError` (`signed_out`), and the provider is not called
- * again until `client.connection.connect()`.
+ * provider at most 4 times a minute. Resolve `null` when the user is signed out: the connection
+ * closes, streams and requests fail with `PartnerTokenProviderError` (`signed_out`), and the
+ * provider is not called again until `client.connection.connect()`.
  *
  * @example
  * ```ts

@@ -37,6 +37,9 @@ function userOf() {
   const direct = client({}, true);
   return {
     client,
+    /** A client through the proxy whose outbox keeps its questions in `storage`. */
+    keeping: (storage: MemoryStorage, options: Partial<PartnerAssistantClientOptions> = {}) =>
+      client({ ...options, outbox: createOutbox({ storage }) }),
     direct,
     conversation: async () => (await direct.conversations.create()).conversation_id,
     history: async (conversationId: string) =>
@@ -49,6 +52,16 @@ function nextSent(client: PartnerAssistantClient): Promise<[OutboxEntry, TurnStr
   return new Promise((resolve) => {
     client.outbox?.on('sent', (entry, stream) => resolve([entry, stream]));
   });
+}
+
+/** A new user's question asked with the network cut, by a client whose outbox uses `storage`. */
+async function askOffline(storage: MemoryStorage, message: string) {
+  const user = userOf();
+  const conversationId = await user.conversation();
+  proxy.cut();
+  const client = user.keeping(storage);
+  const stream = client.chat.send({ conversationId, message });
+  return { user, conversationId, client, stream };
 }
 
 describe('the outbox, through a network that comes and goes', () => {
@@ -82,7 +95,7 @@ describe('the outbox, through a network that comes and goes', () => {
     const user = userOf();
     const conversationId = await user.conversation();
     const storage = new MemoryStorage();
-    const first = user.client({ outbox: createOutbox({ storage }) });
+    const first = user.keeping(storage);
     await first.capabilities.get();
     first.connection.connect();
     await until(() => first.connection.state === 'open');
@@ -94,7 +107,7 @@ describe('the outbox, through a network that comes and goes', () => {
     await first.close();
     expect(storage.entryKeys()).toHaveLength(1);
     proxy.restore();
-    const second = user.client({ outbox: createOutbox({ storage }) });
+    const second = user.keeping(storage);
     const [, resent] = await nextSent(second);
     await resent.finalMessage();
     expect(await user.history(conversationId)).toEqual(['user', 'assistant']);
@@ -102,12 +115,8 @@ describe('the outbox, through a network that comes and goes', () => {
   });
 
   it('never sends a discarded question; its stream fails with outbox_discarded', async () => {
-    const user = userOf();
-    const conversationId = await user.conversation();
     const storage = new MemoryStorage(true);
-    proxy.cut();
-    const client = user.client({ outbox: createOutbox({ storage }) });
-    const stream = client.chat.send({ conversationId, message: 'Never mind' });
+    const { user, conversationId, client, stream } = await askOffline(storage, 'Never mind');
     await until(() => storage.entryKeys().length === 1);
     const [entry] = (await client.outbox?.pending()) ?? [];
     expect(await client.outbox?.discard(entry?.clientMessageId ?? '')).toBe(true);
@@ -117,7 +126,7 @@ describe('the outbox, through a network that comes and goes', () => {
     proxy.restore();
     client.connection.connect(); // online again: still nothing goes out
     await until(() => client.connection.state === 'open');
-    const later = user.client({ outbox: createOutbox({ storage }) });
+    const later = user.keeping(storage);
     later.connection.connect();
     await until(() => later.connection.state === 'open');
     expect(await user.history(conversationId)).toEqual([]);
@@ -130,7 +139,7 @@ describe('the outbox, through a network that comes and goes', () => {
     const conversationId = await user.conversation();
     const storage = new MemoryStorage();
     storage.failWrites = true;
-    const client = user.client({ outbox: createOutbox({ storage }) });
+    const client = user.keeping(storage);
     const errors: Error[] = [];
     client.outbox?.on('error', (error) => errors.push(error));
     const answer = await client.chat
@@ -144,16 +153,13 @@ describe('the outbox, through a network that comes and goes', () => {
   });
 
   it('two clients on one storage send a kept question once', async () => {
-    const user = userOf();
-    const conversationId = await user.conversation();
     const storage = new MemoryStorage(true);
-    proxy.cut();
-    const first = user.client({ outbox: createOutbox({ storage }) });
-    first.chat.send({ conversationId, message: 'Where do I pay the fine?' });
+    const offline = await askOffline(storage, 'Where do I pay the fine?');
+    const { user, conversationId } = offline;
     await until(() => storage.listed().length === 1);
-    await first.close();
+    await offline.client.close();
     proxy.restore();
-    const both = [1, 2].map(() => user.client({ outbox: createOutbox({ storage }) }));
+    const both = [1, 2].map(() => user.keeping(storage));
     const sent: TurnStream[] = [];
     for (const client of both) client.outbox?.on('sent', (_entry, stream) => sent.push(stream));
     await until(() => sent.length > 0);
@@ -169,7 +175,7 @@ describe('the outbox, through a network that comes and goes', () => {
   it('removes a question the API refuses for good, and says so', async () => {
     const user = userOf();
     const storage = new MemoryStorage();
-    const client = user.client({ outbox: createOutbox({ storage }) });
+    const client = user.keeping(storage);
     const failed = new Promise<[OutboxEntry, Error]>((resolve) => {
       client.outbox?.on('failed', (entry, error) => resolve([entry, error]));
     });
@@ -188,7 +194,7 @@ describe('the outbox, through a network that comes and goes', () => {
     const user = userOf();
     const conversationId = await user.conversation();
     const storage = new MemoryStorage();
-    const client = user.client({ token: async () => null, outbox: createOutbox({ storage }) });
+    const client = user.keeping(storage, { token: async () => null });
     const stream = client.chat.send({ conversationId, message: 'Still there?' });
     await failureOf(stream.finalMessage());
     expect(await client.outbox?.pending()).toMatchObject([{ message: 'Still there?' }]);
