@@ -1,6 +1,12 @@
 import { PartnerApiError, PartnerNetworkError } from '@partner-assistant/sdk-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ask, type ChatSetup, chatSetup, sentMessages } from './chat.test-support.ts';
+import {
+  ask,
+  type ChatSetup,
+  chatSetup,
+  openAndAccept,
+  sentMessages,
+} from './chat.test-support.ts';
 import { FakeSocket, flush } from './fake-platform.test-support.ts';
 import {
   accepted,
@@ -25,9 +31,7 @@ describe('a turn followed twice', () => {
     const { chat, clock } = setup({ turnTimeoutMs: 60_000 });
     const first = ask(chat, 'One');
     const again = ask(chat, 'One');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     const resumed = chat.resume(TURN.toUpperCase());
     const resumedAgain = chat.resume(TURN);
     expect(new Set([first, again, resumed, resumedAgain]).size).toBe(1);
@@ -48,9 +52,7 @@ describe('a turn followed twice', () => {
   it('a key sent again after its turn settled starts a new stream', async () => {
     const { chat } = setup();
     const first = ask(chat, 'One');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     FakeSocket.last.receive(event('assistant.completed', 2, { message: message('Done') }));
     await expect(first.finalMessage()).resolves.toMatchObject({ content: 'Done' });
     expect(ask(chat, 'One')).not.toBe(first);
@@ -61,9 +63,7 @@ describe('a listener that closes the client during the final delivery', () => {
   it('ends delivery: after the stream settled nothing else arrives', async () => {
     const { chat } = setup();
     const stream = ask(chat, 'One');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     const seen: string[] = [];
     stream.on('delta', () => {
       seen.push('delta');

@@ -1,7 +1,7 @@
 /** A chat on the fake clock and sockets, its REST calls recorded, for the chat's unit tests. */
 import { ChatResource } from './chat.ts';
-import { FakeClock, FakeSocket, fakeConnection } from './fake-platform.test-support.ts';
-import { CONVERSATION_ID, message, turn } from './frames.test-support.ts';
+import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
+import { accepted, CONVERSATION_ID, message, turn } from './frames.test-support.ts';
 import type { QuestionJournal } from './question-journal.ts';
 
 export interface ChatSetup {
@@ -59,3 +59,10 @@ export const ask = (chat: ChatResource, text: string, key = 'key-1') =>
 /** The `user.message` frames sent on every socket so far. */
 export const sentMessages = () =>
   FakeSocket.instances.flatMap((socket) => socket.sent).filter((f) => f.type === 'user.message');
+
+/** The socket opens (the questions asked so far leave) and the server accepts the test turn. */
+export async function openAndAccept(): Promise<void> {
+  await flush();
+  FakeSocket.last.accept();
+  FakeSocket.last.receive(accepted());
+}

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ask, chatSetup as setup } from './chat.test-support.ts';
+import { ask, openAndAccept, chatSetup as setup } from './chat.test-support.ts';
 import { FakeSocket, flush } from './fake-platform.test-support.ts';
 import {
-  accepted,
   CONVERSATION_ID as CONVERSATION,
   event,
   message,
@@ -50,9 +49,7 @@ describe('ChatResource', () => {
     const { chat, clock } = setup();
     ask(chat, 'One', 'key-1');
     ask(chat, 'Two', 'key-2');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     FakeSocket.last.serverClose(1006);
     await clock.advance(0);
     FakeSocket.last.accept();
@@ -69,9 +66,7 @@ describe('ChatResource', () => {
   it('a quiet running turn is resubscribed, then read over REST, and still delivers its final message', async () => {
     const { chat, clock, restCalls } = setup();
     const stream = ask(chat, 'One', 'key-1');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     FakeSocket.last.sent.length = 0;
     await clock.advance(30_000);
     expect(FakeSocket.last.sent).toContainEqual({ type: 'turn.subscribe', turn_id: TURN });
@@ -174,9 +169,7 @@ describe('ChatResource', () => {
     const { chat } = setup();
     const done = ask(chat, 'One', 'key-1');
     const open = ask(chat, 'Two', 'key-2');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     FakeSocket.last.receive(event('assistant.completed', 2, { message: message('') }));
     chat.close();
     await expect(done.finalMessage()).resolves.toMatchObject({ turn_id: TURN });
