@@ -1,6 +1,7 @@
 /** A fake clock, fake timers and a fake WebSocket, for the realtime unit tests. */
 import { TokenSource } from '../tokens/token-source.ts';
 import { Connection, type ConnectionSettings } from './connection.ts';
+import type { LifecycleAdapter, LifecycleSignal } from './lifecycle.ts';
 import type { Timers, WebSocketLike } from './platform.ts';
 
 /** Timers that run only when the test advances the clock. */
@@ -102,6 +103,18 @@ export class FakeSocket implements WebSocketLike {
     this.readyState = 3;
     this.onclose?.({ code, reason: '' });
   }
+}
+
+/** A lifecycle the test drives: `signal` tells the subscribed connection. */
+export function fakeLifecycle() {
+  let notify: (signal: LifecycleSignal) => void = () => {};
+  const lifecycle: LifecycleAdapter = {
+    subscribe: (listener) => {
+      notify = listener;
+      return () => {};
+    },
+  };
+  return { lifecycle, signal: (signal: LifecycleSignal) => notify(signal) };
 }
 
 /** A token source whose provider hands out `token-1`, `token-2`, ... */
