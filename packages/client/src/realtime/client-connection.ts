@@ -29,8 +29,9 @@ export interface ClientConnection {
    * Calls `listener` on each `type` event until the returned function is called: `statechange`
    * on every change of state, with the previous state, the reason, the wait before the next
    * attempt and the attempt count; `retrychange` when an attempt is planned (with the wait
-   * before it) or the plan is dropped (`undefined`), for a countdown that needs no polling; `error` with what one of your listeners (of the connection or of a
-   * stream) threw, which the SDK catches, logs at `warn`, and never rethrows.
+   * before it) or the plan is dropped (`undefined`), for a countdown that needs no polling;
+   * `error` with what one of your listeners (of the connection or of a stream) threw, which the
+   * SDK catches, logs at `warn`, and never rethrows.
    */
   on<K extends keyof ClientConnectionEvents>(
     type: K,
