@@ -21,8 +21,9 @@ export interface ClientConnection {
   /** Why the connection last left `open` or failed to open (kept after it reopens). */
   readonly lastError: Error | undefined;
   /**
-   * While `reconnecting` or `suspended`: ms until the next attempt, counting down (read it on a
-   * timer for a "Retrying in 5 s" banner); `undefined` while `open` or when no attempt is planned.
+   * While an attempt is planned (`reconnecting`, `suspended`, or `connecting` after a first attempt
+   * failed): ms until it, counting down (read it on a timer for a "Retrying in 5 s" banner);
+   * `undefined` while `open` or when no attempt is planned.
    */
   readonly retryInMs: number | undefined;
   /**
