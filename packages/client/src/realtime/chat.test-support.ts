@@ -19,7 +19,7 @@ export interface ChatSetup {
  */
 export function chatSetup({ send, wait, turnTimeoutMs = 600_000, journal }: ChatSetup = {}) {
   const clock = new FakeClock();
-  const { connection, tokens } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
+  const { connection, tokens } = fakeConnection(clock, { firstRetryJitterMs: 0 });
   const restCalls: string[] = [];
   const completed = turn('completed', { assistant_message: message('Over REST') });
   const chat = new ChatResource({

@@ -96,7 +96,7 @@ describe('timer options beyond setTimeout range', () => {
     ['suspendedRetryMs', { suspendAfterMs: 0, suspendedRetryMs: Infinity }],
   ] as const)('%s = Infinity: no hot loop of attempts', async (_, policy) => {
     const clock = new PlatformClock();
-    const { connection } = fakeConnection(clock, { policy });
+    const { connection } = fakeConnection(clock, policy);
     connection.connect();
     await flush();
     for (let i = 0; i < 50 && FakeSocket.instances.length < 20; i++) {

@@ -131,14 +131,9 @@ export function countingTokens(clock: FakeClock) {
 /**
  * A connection on the fake clock and sockets: first retry after 125 ms of jitter, then 1 s, 2 s...
  * (`attempt` × 1 s), suspended after 2 min, heartbeat 25 s / 10 s, no lifecycle unless given.
- * `policy` overrides settings too (the chat tests name the retry settings so).
  */
-export function fakeConnection(
-  clock: FakeClock,
-  overrides: Partial<ConnectionSettings> & { policy?: Partial<ConnectionSettings> } = {},
-) {
+export function fakeConnection(clock: FakeClock, overrides: Partial<ConnectionSettings> = {}) {
   const { tokens, calls } = countingTokens(clock);
-  const { policy, ...rest } = overrides;
   const connection = new Connection({
     url: 'wss://assistant.example.com/api/partners/v1/chat',
     WebSocket: () => FakeSocket,
@@ -154,8 +149,7 @@ export function fakeConnection(
     heartbeatTimeoutMs: 10_000,
     lifecycle: undefined,
     logger: undefined,
-    ...policy,
-    ...rest,
+    ...overrides,
   });
-  return { connection, tokens: rest.tokens ?? tokens, tokenCalls: calls };
+  return { connection, tokens: overrides.tokens ?? tokens, tokenCalls: calls };
 }
