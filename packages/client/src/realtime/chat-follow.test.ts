@@ -1,14 +1,19 @@
 import { PartnerApiError, PartnerNetworkError } from '@partner-assistant/sdk-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChatResource } from './chat.ts';
-import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
+import {
+  ask,
+  type ChatSetup,
+  chatSetup,
+  openAndAccept,
+  sentMessages,
+} from './chat.test-support.ts';
+import { FakeSocket, flush } from './fake-platform.test-support.ts';
 import {
   accepted,
   CONVERSATION_ID as CONVERSATION,
   event,
   message,
   TURN_ID as TURN,
-  turn,
 } from './frames.test-support.ts';
 import type { PendingQuestion, QuestionJournal } from './question-journal.ts';
 import type { TurnStreamStatus } from './turn-tracker.ts';
@@ -17,56 +22,16 @@ afterEach(() => {
   FakeSocket.instances.length = 0;
 });
 
-interface Setup {
-  turnTimeoutMs?: number;
-  /** `messages.send` over REST. */
-  send?: () => Promise<unknown>;
-  journal?: QuestionJournal;
-}
-
-function setup({ turnTimeoutMs = 600_000, send, journal }: Setup = {}) {
-  const clock = new FakeClock();
-  const { connection, tokens } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
-  const restCalls: string[] = [];
-  const chat = new ChatResource({
-    connection,
-    tokens,
-    logger: undefined,
-    messages: {
-      send: async () => {
-        restCalls.push('send');
-        return send ? send() : turn('queued');
-      },
-    } as never,
-    turns: { wait: () => new Promise(() => {}) } as never,
-    timers: clock,
-    now: () => clock.now,
-    validate: true,
-    streamIdleTimeoutMs: 30_000,
-    recoveryWindowMs: 15_000,
-    turnTimeoutMs,
-    backoff: () => 100,
-    maxRetries: 2,
-    sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms)),
-    journal,
-  });
-  return { clock, chat, restCalls };
-}
-
-const ask = (chat: ChatResource, text: string, key = 'key-1') =>
-  chat.send({ conversationId: CONVERSATION, message: text, clientMessageId: key });
-
-const sentMessages = () =>
-  FakeSocket.instances.flatMap((socket) => socket.sent).filter((f) => f.type === 'user.message');
+/** A chat whose turns, once followed over REST, never end there. */
+const setup = (options: ChatSetup = {}) =>
+  chatSetup({ wait: () => new Promise(() => {}), ...options });
 
 describe('a turn followed twice', () => {
   it('a resend with the same key, a resume of its id: one stream, settled by turnTimeoutMs', async () => {
     const { chat, clock } = setup({ turnTimeoutMs: 60_000 });
     const first = ask(chat, 'One');
     const again = ask(chat, 'One');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     const resumed = chat.resume(TURN.toUpperCase());
     const resumedAgain = chat.resume(TURN);
     expect(new Set([first, again, resumed, resumedAgain]).size).toBe(1);
@@ -87,9 +52,7 @@ describe('a turn followed twice', () => {
   it('a key sent again after its turn settled starts a new stream', async () => {
     const { chat } = setup();
     const first = ask(chat, 'One');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     FakeSocket.last.receive(event('assistant.completed', 2, { message: message('Done') }));
     await expect(first.finalMessage()).resolves.toMatchObject({ content: 'Done' });
     expect(ask(chat, 'One')).not.toBe(first);
@@ -100,9 +63,7 @@ describe('a listener that closes the client during the final delivery', () => {
   it('ends delivery: after the stream settled nothing else arrives', async () => {
     const { chat } = setup();
     const stream = ask(chat, 'One');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     const seen: string[] = [];
     stream.on('delta', () => {
       seen.push('delta');

@@ -125,6 +125,6 @@ export interface ChatSettings extends RecoveryTiming, RestFollowSettings {
   timers: Timers;
   now: () => number;
   validate: boolean;
-  /** Told of each question written, accepted or refused. @default memoryOnlyJournal */
+  /** Told of each question written, accepted or refused. @default none: memory only */
   journal?: QuestionJournal | undefined;
 }

@@ -1,59 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChatResource } from './chat.ts';
-import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
+import { ask, openAndAccept, chatSetup as setup } from './chat.test-support.ts';
+import { FakeSocket, flush } from './fake-platform.test-support.ts';
 import {
-  accepted,
   CONVERSATION_ID as CONVERSATION,
   event,
   message,
   TURN_ID as TURN,
-  turn,
 } from './frames.test-support.ts';
 
 afterEach(() => {
   FakeSocket.instances.length = 0;
 });
-
-function setup(
-  wait?: (turnId: string, options: { signal: AbortSignal }) => Promise<unknown>,
-  turnTimeoutMs = 600_000,
-) {
-  const clock = new FakeClock();
-  const { connection, tokens } = fakeConnection(clock, { policy: { firstRetryJitterMs: 0 } });
-  const restCalls: string[] = [];
-  const completed = turn('completed', { assistant_message: message('Over REST') });
-  const chat = new ChatResource({
-    connection,
-    tokens,
-    logger: undefined,
-    messages: {
-      send: async () => {
-        restCalls.push('send');
-        return turn('queued');
-      },
-    } as never,
-    turns: {
-      wait: async (turnId: string, options: { signal: AbortSignal }) => {
-        restCalls.push('wait');
-        return wait ? wait(turnId, options) : completed;
-      },
-    } as never,
-    timers: clock,
-    now: () => clock.now,
-    validate: true,
-    streamIdleTimeoutMs: 30_000,
-    recoveryWindowMs: 15_000,
-    turnTimeoutMs,
-    backoff: () => 100,
-    maxRetries: 2,
-    sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms)),
-  });
-  return { clock, chat, connection, restCalls };
-}
-
-/** Sends `message` with idempotency key `key` to the test conversation. */
-const ask = (chat: ChatResource, message: string, key: string) =>
-  chat.send({ conversationId: CONVERSATION, message, clientMessageId: key });
 
 describe('ChatResource', () => {
   it('a message sent before the socket is open leaves as soon as it opens, with its idempotency key', async () => {
@@ -92,9 +49,7 @@ describe('ChatResource', () => {
     const { chat, clock } = setup();
     ask(chat, 'One', 'key-1');
     ask(chat, 'Two', 'key-2');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     FakeSocket.last.serverClose(1006);
     await clock.advance(0);
     FakeSocket.last.accept();
@@ -111,9 +66,7 @@ describe('ChatResource', () => {
   it('a quiet running turn is resubscribed, then read over REST, and still delivers its final message', async () => {
     const { chat, clock, restCalls } = setup();
     const stream = ask(chat, 'One', 'key-1');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     FakeSocket.last.sent.length = 0;
     await clock.advance(30_000);
     expect(FakeSocket.last.sent).toContainEqual({ type: 'turn.subscribe', turn_id: TURN });
@@ -137,15 +90,15 @@ describe('ChatResource', () => {
 
   it('a turn not ended within turnTimeoutMs fails with a PartnerTimeoutError; its polling and timers stop', async () => {
     let aborted = false;
-    const { chat, clock, restCalls } = setup(
-      (_turnId, { signal }) =>
+    const { chat, clock, restCalls } = setup({
+      wait: (_turnId, { signal }) =>
         new Promise((_resolve, reject) =>
           signal.addEventListener('abort', () => {
             aborted = true;
             reject(signal.reason);
           }),
         ),
-    );
+    });
     const stream = ask(chat, 'One', 'key-1');
     await flush();
     FakeSocket.last.serverClose(1006); // never opened: the turn goes to REST
@@ -167,7 +120,7 @@ describe('ChatResource', () => {
   it('a turnTimeoutMs beyond what a timer can wait (or Infinity) never asks a timer for more', async () => {
     for (const turnTimeoutMs of [2 ** 40, Number.POSITIVE_INFINITY]) {
       const polled = new Promise<never>(() => {}); // a turn followed over REST that never ends
-      const { chat, clock, restCalls } = setup(() => polled, turnTimeoutMs);
+      const { chat, clock, restCalls } = setup({ wait: () => polled, turnTimeoutMs });
       const delays: number[] = [];
       const setTimeout = clock.setTimeout.bind(clock);
       clock.setTimeout = (callback, ms) => {
@@ -216,9 +169,7 @@ describe('ChatResource', () => {
     const { chat } = setup();
     const done = ask(chat, 'One', 'key-1');
     const open = ask(chat, 'Two', 'key-2');
-    await flush();
-    FakeSocket.last.accept();
-    FakeSocket.last.receive(accepted());
+    await openAndAccept();
     FakeSocket.last.receive(event('assistant.completed', 2, { message: message('') }));
     chat.close();
     await expect(done.finalMessage()).resolves.toMatchObject({ turn_id: TURN });

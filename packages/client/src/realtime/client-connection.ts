@@ -21,16 +21,18 @@ export interface ClientConnection {
   /** Why the connection last left `open` or failed to open (kept after it reopens). */
   readonly lastError: Error | undefined;
   /**
-   * While `reconnecting` or `suspended`: ms until the next attempt, counting down (read it on a
-   * timer for a "Retrying in 5 s" banner); `undefined` while `open` or when no attempt is planned.
+   * While an attempt is planned (`reconnecting`, `suspended`, or `connecting` after a first attempt
+   * failed): ms until it, counting down (read it on a timer for a "Retrying in 5 s" banner);
+   * `undefined` while `open` or when no attempt is planned.
    */
   readonly retryInMs: number | undefined;
   /**
    * Calls `listener` on each `type` event until the returned function is called: `statechange`
    * on every change of state, with the previous state, the reason, the wait before the next
    * attempt and the attempt count; `retrychange` when an attempt is planned (with the wait
-   * before it) or the plan is dropped (`undefined`), for a countdown that needs no polling; `error` with what one of your listeners (of the connection or of a
-   * stream) threw, which the SDK catches, logs at `warn`, and never rethrows.
+   * before it) or the plan is dropped (`undefined`), for a countdown that needs no polling;
+   * `error` with what one of your listeners (of the connection or of a stream) threw, which the
+   * SDK catches, logs at `warn`, and never rethrows.
    */
   on<K extends keyof ClientConnectionEvents>(
     type: K,

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TokenSource } from '../tokens/token-source.ts';
 import type { ConnectionState } from './connection.ts';
-import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
-import type { LifecycleSignal } from './lifecycle.ts';
+import {
+  FakeClock,
+  FakeSocket,
+  fakeConnection,
+  fakeLifecycle,
+  flush,
+} from './fake-platform.test-support.ts';
 
 afterEach(() => {
   FakeSocket.instances.length = 0;
@@ -23,30 +28,30 @@ function withSlowTokens() {
     },
     { now: () => clock.now, timeoutMs: 60_000, refreshMarginMs: 0 },
   );
-  let notify: (signal: LifecycleSignal) => void = () => {};
-  const lifecycle = {
-    subscribe: (listener: (signal: LifecycleSignal) => void) => {
-      notify = listener;
-      return () => {};
-    },
-  };
+  const { lifecycle, signal } = fakeLifecycle();
   const { connection } = fakeConnection(clock, { tokens, lifecycle });
   const answer = async () => {
     await flush();
     for (const resolve of waiting.splice(0)) resolve();
     await flush();
   };
-  return { clock, connection, answer, signal: (s: LifecycleSignal) => notify(s) };
+  return { clock, connection, answer, signal };
 }
 
-/** Connected once, the socket lost, and the next attempt waiting for its token. */
-async function waitingForToken() {
+/** Connected for 20 s (a working connection), then the socket lost: a retry is planned. */
+async function lostAfterWorking() {
   const context = withSlowTokens();
   context.connection.connect();
   await flush();
   FakeSocket.last.accept();
   await context.clock.advance(20_000);
   FakeSocket.last.serverClose(1006);
+  return context;
+}
+
+/** Connected once, the socket lost, and the next attempt waiting for its token. */
+async function waitingForToken() {
+  const context = await lostAfterWorking();
   await context.clock.advance(1000); // the retry falls due: its token is asked for
   expect(FakeSocket.instances).toHaveLength(1);
   return context;
@@ -68,12 +73,7 @@ describe('one opening at a time', () => {
   });
 
   it('online and foreground together while reconnecting open one socket', async () => {
-    const context = withSlowTokens();
-    context.connection.connect();
-    await flush();
-    FakeSocket.last.accept();
-    await context.clock.advance(20_000);
-    FakeSocket.last.serverClose(1006);
+    const context = await lostAfterWorking();
     context.signal('online');
     context.signal('foreground');
     context.connection.send({ type: 'turn.subscribe' });

@@ -1,7 +1,13 @@
 import { MAX_TIMER_DELAY_MS } from '@partner-assistant/sdk-core/internal';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PartnerAssistantClient } from '../partner-assistant-client.ts';
-import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
+import {
+  FakeClock,
+  FakeSocket,
+  fakeConnection,
+  fakeLifecycle,
+  flush,
+} from './fake-platform.test-support.ts';
 
 afterEach(() => {
   FakeSocket.instances.length = 0;
@@ -90,7 +96,7 @@ describe('timer options beyond setTimeout range', () => {
     ['suspendedRetryMs', { suspendAfterMs: 0, suspendedRetryMs: Infinity }],
   ] as const)('%s = Infinity: no hot loop of attempts', async (_, policy) => {
     const clock = new PlatformClock();
-    const { connection } = fakeConnection(clock, { policy });
+    const { connection } = fakeConnection(clock, policy);
     connection.connect();
     await flush();
     for (let i = 0; i < 50 && FakeSocket.instances.length < 20; i++) {
@@ -123,14 +129,54 @@ describe('a server that accepts, answers the ping and crashes', () => {
   });
 });
 
-describe('the heartbeat after a pong', () => {
-  it('pings next heartbeatIntervalMs after the pong, not after the timeout', async () => {
+describe('the heartbeat', () => {
+  /** An open connection, and the lifecycle signals it listens to. */
+  async function connected() {
     const clock = new FakeClock();
-    const { connection } = fakeConnection(clock);
+    const { lifecycle, signal } = fakeLifecycle();
+    const { connection } = fakeConnection(clock, { lifecycle });
     connection.connect();
     await flush();
+    FakeSocket.last.accept();
+    return { clock, connection, signal };
+  }
+
+  it('heartbeat: a ping after 25 s of silence; no answer within 10 s drops the socket and reconnects', async () => {
+    const { clock } = await connected();
     const socket = FakeSocket.last;
-    socket.accept();
+    socket.sent.length = 0;
+    await clock.advance(25_000);
+    expect(socket.sent).toEqual([{ type: 'ping' }]);
+    await clock.advance(9_999);
+    expect(socket.closedWith).toBeUndefined();
+    await clock.advance(1);
+    expect(socket.closedWith).toBe(4000);
+    await clock.advance(250);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('a ping sent before the device slept is found unanswered on wake-up, by the wall clock', async () => {
+    const { clock, signal } = await connected();
+    await clock.advance(25_000); // ping out
+    clock.jump(3_600_000); // asleep: no timer ran
+    signal('foreground');
+    expect(FakeSocket.instances[0]?.closedWith).toBe(4000);
+  });
+
+  it('an answered probe on wake-up keeps the socket', async () => {
+    const { clock, signal, connection } = await connected();
+    clock.jump(3_600_000);
+    signal('foreground');
+    expect(FakeSocket.last.sent.at(-1)).toEqual({ type: 'ping' });
+    FakeSocket.last.receive({ type: 'pong' });
+    await clock.advance(10_000);
+    expect(connection.state).toBe('open');
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it('pings next heartbeatIntervalMs after the pong, not after the timeout', async () => {
+    const { clock } = await connected();
+    const socket = FakeSocket.last;
     await clock.advance(25_000);
     expect(pings(socket)).toBe(2);
     await clock.advance(5_000);

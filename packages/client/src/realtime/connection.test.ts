@@ -2,36 +2,27 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TokenRequest } from '../tokens/token-provider.ts';
 import { TokenSource } from '../tokens/token-source.ts';
 import type { ConnectionState } from './connection.ts';
-import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
-import type { LifecycleSignal } from './lifecycle.ts';
+import {
+  FakeClock,
+  FakeSocket,
+  fakeConnection,
+  fakeLifecycle,
+  flush,
+} from './fake-platform.test-support.ts';
 
 afterEach(() => {
   FakeSocket.instances.length = 0;
 });
 
-function setup(overrides: { online?: boolean } = {}) {
+function setup() {
   const clock = new FakeClock();
-  let notify: (signal: LifecycleSignal) => void = () => {};
-  const lifecycle = {
-    subscribe: (listener: (signal: LifecycleSignal) => void) => {
-      notify = listener;
-      return () => {};
-    },
-  };
+  const { lifecycle, signal } = fakeLifecycle();
   const { connection, tokenCalls } = fakeConnection(clock, { lifecycle });
   const states: ConnectionState[] = [];
   const failures: Error[] = [];
   connection.on('statechange', (state) => states.push(state));
   connection.on('failure', (error) => failures.push(error));
-  if (overrides.online === false) notify('offline');
-  return {
-    clock,
-    connection,
-    states,
-    failures,
-    tokenCalls,
-    signal: (s: LifecycleSignal) => notify(s),
-  };
+  return { clock, connection, states, failures, tokenCalls, signal };
 }
 
 async function connected() {
@@ -218,39 +209,6 @@ describe('Connection state machine', () => {
     expect(FakeSocket.instances).toHaveLength(2);
     FakeSocket.last.accept();
     expect(connection.state).toBe('open');
-  });
-
-  it('heartbeat: a ping after 25 s of silence; no answer within 10 s drops the socket and reconnects', async () => {
-    const { clock } = await connected();
-    const socket = FakeSocket.last;
-    socket.sent.length = 0;
-    await clock.advance(25_000);
-    expect(socket.sent).toEqual([{ type: 'ping' }]);
-    await clock.advance(9_999);
-    expect(socket.closedWith).toBeUndefined();
-    await clock.advance(1);
-    expect(socket.closedWith).toBe(4000);
-    await clock.advance(250);
-    expect(FakeSocket.instances).toHaveLength(2);
-  });
-
-  it('a ping sent before the device slept is found unanswered on wake-up, by the wall clock', async () => {
-    const { clock, signal } = await connected();
-    await clock.advance(25_000); // ping out
-    clock.jump(3_600_000); // asleep: no timer ran
-    signal('foreground');
-    expect(FakeSocket.instances[0]?.closedWith).toBe(4000);
-  });
-
-  it('an answered probe on wake-up keeps the socket', async () => {
-    const { clock, signal, connection } = await connected();
-    clock.jump(3_600_000);
-    signal('foreground');
-    expect(FakeSocket.last.sent.at(-1)).toEqual({ type: 'ping' });
-    FakeSocket.last.receive({ type: 'pong' });
-    await clock.advance(10_000);
-    expect(connection.state).toBe('open');
-    expect(FakeSocket.instances).toHaveLength(1);
   });
 
   it('close(): closes the socket with 1000, clears every timer, and stays closed', async () => {

@@ -61,7 +61,10 @@ export class Connection extends Emitter<ConnectionEvents> {
     return this.#lastError;
   }
 
-  /** While `reconnecting` or `suspended`: ms until the next attempt (counts down); else `undefined`. */
+  /**
+   * While an attempt is planned (`reconnecting`, `suspended`, or `connecting` after a first attempt
+   * failed): ms until it (counts down); else `undefined`.
+   */
   get retryInMs(): number | undefined {
     return this.#plan.retryInMs;
   }

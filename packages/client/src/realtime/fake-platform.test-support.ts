@@ -1,6 +1,7 @@
 /** A fake clock, fake timers and a fake WebSocket, for the realtime unit tests. */
 import { TokenSource } from '../tokens/token-source.ts';
 import { Connection, type ConnectionSettings } from './connection.ts';
+import type { LifecycleAdapter, LifecycleSignal } from './lifecycle.ts';
 import type { Timers, WebSocketLike } from './platform.ts';
 
 /** Timers that run only when the test advances the clock. */
@@ -104,6 +105,18 @@ export class FakeSocket implements WebSocketLike {
   }
 }
 
+/** A lifecycle the test drives: `signal` tells the subscribed connection. */
+export function fakeLifecycle() {
+  let notify: (signal: LifecycleSignal) => void = () => {};
+  const lifecycle: LifecycleAdapter = {
+    subscribe: (listener) => {
+      notify = listener;
+      return () => {};
+    },
+  };
+  return { lifecycle, signal: (signal: LifecycleSignal) => notify(signal) };
+}
+
 /** A token source whose provider hands out `token-1`, `token-2`, ... */
 export function countingTokens(clock: FakeClock) {
   let calls = 0;
@@ -118,14 +131,9 @@ export function countingTokens(clock: FakeClock) {
 /**
  * A connection on the fake clock and sockets: first retry after 125 ms of jitter, then 1 s, 2 s...
  * (`attempt` × 1 s), suspended after 2 min, heartbeat 25 s / 10 s, no lifecycle unless given.
- * `policy` overrides settings too (the chat tests name the retry settings so).
  */
-export function fakeConnection(
-  clock: FakeClock,
-  overrides: Partial<ConnectionSettings> & { policy?: Partial<ConnectionSettings> } = {},
-) {
+export function fakeConnection(clock: FakeClock, overrides: Partial<ConnectionSettings> = {}) {
   const { tokens, calls } = countingTokens(clock);
-  const { policy, ...rest } = overrides;
   const connection = new Connection({
     url: 'wss://assistant.example.com/api/partners/v1/chat',
     WebSocket: () => FakeSocket,
@@ -141,8 +149,7 @@ export function fakeConnection(
     heartbeatTimeoutMs: 10_000,
     lifecycle: undefined,
     logger: undefined,
-    ...policy,
-    ...rest,
+    ...overrides,
   });
-  return { connection, tokens: rest.tokens ?? tokens, tokenCalls: calls };
+  return { connection, tokens: overrides.tokens ?? tokens, tokenCalls: calls };
 }

@@ -19,7 +19,7 @@ export interface PendingQuestion {
   createdAt: string;
 }
 
-/** What the chat tells whoever keeps unsent questions (the in-memory default does nothing). */
+/** What the chat tells whoever keeps unsent questions (by default nobody: they wait in memory). */
 export interface QuestionJournal {
   /**
    * A question was written by the app: called before any request for it leaves, which waits for
@@ -31,13 +31,6 @@ export interface QuestionJournal {
   /** The API refused the question for good (sending it again would be refused too). */
   refused(clientMessageId: string, error: Error): void;
 }
-
-/** The default journal: questions wait in memory only. */
-export const memoryOnlyJournal: QuestionJournal = {
-  written() {},
-  accepted() {},
-  refused() {},
-};
 
 /**
  * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted;
@@ -51,7 +44,7 @@ export function journalQuestion(
   { question, stream }: ActiveTurn,
   now: number,
 ): Promise<void> | undefined {
-  // Without a journal (the default, `memoryOnlyJournal`), there is nobody to tell.
+  // Without a journal (the default: questions wait in memory only), there is nobody to tell.
   if (!journal || !question) return undefined;
   stream.on('accepted', () => journal.accepted(question.clientMessageId, stream));
   try {

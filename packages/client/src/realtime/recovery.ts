@@ -3,6 +3,7 @@ export interface ScheduledTurn {
   readonly startedAt: number;
   readonly lastHeardAt: number;
   readonly idlePeriods: number;
+  /** Since when it waits for the socket: always set while the socket is not open. */
   readonly awaySince: number | undefined;
   readonly polling: boolean;
   /** Nothing may leave for it yet. */
@@ -49,7 +50,7 @@ export function decide<T extends ScheduledTurn>(
     }
     next = Math.min(next, deadline);
     if (turn.polling || turn.held) continue;
-    const away = turn.awaySince ?? (open ? Infinity : at);
+    const away = turn.awaySince ?? Infinity;
     const silent = open && at - turn.lastHeardAt >= idle;
     if (at - away >= window || (silent && turn.idlePeriods > 0)) {
       decisions.push(['poll', turn]);

@@ -59,7 +59,7 @@ export interface AttemptHooks {
 
 /**
  * One attempt at a socket: its token, the socket opening, the heartbeat while it is open, and its
- * end. Its `phase` is the only state an attempt has; an ended attempt ignores a late token and
+ * end. Its `phase` alone says whether it may still act: an ended attempt ignores a late token and
  * every event of its socket, so `close()` during the token wait leaves no socket behind.
  */
 export class SocketAttempt {
@@ -166,11 +166,12 @@ export class SocketAttempt {
   }
 
   /**
-   * The heartbeat: a `ping` after `intervalMs` of silence, and the socket dropped when no frame
-   * answers it within `timeoutMs`. Decided on the monotonic clock, not by counting timer ticks, so
-   * a ping sent before a laptop slept is found unanswered by the first timer or {@link probe} after
-   * waking. Only an unanswered ping condemns the socket: a timer a background tab held back says
-   * nothing about the network, so after long silence a ping is sent and given its own deadline.
+   * The heartbeat: a `ping` after `heartbeatIntervalMs` of silence, and the socket dropped when no
+   * frame answers it within `heartbeatTimeoutMs`. Decided on the monotonic clock, not by counting
+   * timer ticks, so a ping sent before a laptop slept is found unanswered by the first timer or
+   * {@link probe} after waking. Only an unanswered ping condemns the socket: a timer a background
+   * tab held back says nothing about the network, so after long silence a ping is sent and given
+   * its own deadline.
    */
   #heartbeat(probe = false): void {
     const { now, heartbeatIntervalMs, heartbeatTimeoutMs, timers } = this.#settings;
@@ -191,7 +192,7 @@ export class SocketAttempt {
   }
 
   #receive(data: unknown): void {
-    // Any frame proves the socket alive; an answered ping plans the next one `intervalMs` on.
+    // Any frame proves the socket alive; an answered ping plans the next one an interval on.
     this.#lastFrameAt = this.#settings.now();
     if (this.#pingSentAt !== undefined) {
       this.#pingSentAt = undefined;
