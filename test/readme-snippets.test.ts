@@ -1,24 +1,13 @@
-import { execFile, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:http';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 // The root has no dependency on the server: its source, as the server's own tests run it.
 import { startReferenceServer } from '../packages/reference-server/src/index.ts';
+import { freePort, pageProgram, printedBy, readerProject, tsx } from './support/reader-project.ts';
 import { markdownSnippets, type ReadmeSnippet } from './support/readme-snippets.ts';
 import { publishablePackages, ROOT } from './support/workspace-packages.ts';
 
@@ -138,70 +127,6 @@ it('the README and guide snippets compile as a reader’s own files', async () =
   expect(snippetErrors(output, dir), 'a README snippet does not compile').toEqual([]);
 }, 120_000);
 
-/** The `n`th ```ts block of a getting-started page, as the reader saves it. */
-function pageProgram(page: string, block: number): string {
-  const snippets = markdownSnippets(`${ROOT}docs/getting-started/${page}`, 'program');
-  const snippet = snippets.find((candidate) => candidate.file === `program-${block}.ts`);
-  if (!snippet) throw new Error(`${page} has no block ${block}`);
-  return snippet.code;
-}
-
-/** A port nothing listens on now (the backend program takes a fixed `PORT`, as readers give it). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/**
- * A reader's project as `npm init -y` leaves it (CommonJS), with the packages installed: each one
- * a stand-in whose entry is the source of the entry Node picks from the published package (the
- * client's `node` one, with `ws`), and express linked as installed.
- */
-function readerProject(): string {
-  const dir = mkdtempSync(`${tmpdir()}/getting-started-`);
-  writeFileSync(
-    `${dir}/package.json`,
-    '{ "name": "reader", "version": "1.0.0", "main": "index.js" }',
-  );
-  const entries = {
-    backend: { '.': 'src/index.ts', './express': 'src/express.ts' },
-    client: { '.': 'src/index.node.ts' },
-  };
-  for (const [name, subpaths] of Object.entries(entries)) {
-    const installed = `${dir}/node_modules/@partner-assistant/${name}`;
-    mkdirSync(installed, { recursive: true });
-    const exportsMap: Record<string, string> = {};
-    for (const [subpath, source] of Object.entries(subpaths)) {
-      const file = `${subpath === '.' ? 'index' : subpath.slice(2)}.ts`;
-      writeFileSync(`${installed}/${file}`, `export * from '${ROOT}packages/${name}/${source}';\n`);
-      exportsMap[subpath] = `./${file}`;
-    }
-    const manifest = { name: `@partner-assistant/${name}`, exports: exportsMap };
-    writeFileSync(`${installed}/package.json`, JSON.stringify(manifest));
-  }
-  symlinkSync(
-    realpathSync(`${ROOT}packages/backend/node_modules/express`),
-    `${dir}/node_modules/express`,
-  );
-  return dir;
-}
-
-/** `npx tsx FILE` in the reader's project, on the packages' sources. */
-function tsx(dir: string, file: string, env: Record<string, string>) {
-  const loader = pathToFileURL(`${ROOT}node_modules/tsx/dist/loader.mjs`).href;
-  return spawn(
-    process.execPath,
-    ['--import', loader, '--conditions=@partner-assistant/source', file],
-    {
-      cwd: dir,
-      env: { ...process.env, ...env },
-    },
-  );
-}
-
 /**
  * The getting-started programs run as their pages say, in a CommonJS project: the backend's
  * token route on the reference server, then the app's chat through that route, in English; with
@@ -223,10 +148,8 @@ it.each(['full', 'minimal'] as const)(
       PORT: String(port),
     });
     try {
-      let backendOutput = '';
-      backend.stdout.on('data', (chunk) => (backendOutput += chunk));
-      backend.stderr.on('data', (chunk) => (backendOutput += chunk));
-      await expect.poll(() => backendOutput, { timeout: 20_000 }).toContain('Partner server on');
+      const backendOutput = printedBy(backend);
+      await expect.poll(backendOutput, { timeout: 20_000 }).toContain('Partner server on');
       const origin = `http://localhost:${port}`;
       // The page's two curl commands.
       const token = await fetch(`${origin}/assistant/token`, {
@@ -241,11 +164,9 @@ it.each(['full', 'minimal'] as const)(
           PARTNER_ASSISTANT_BASE_URL: api.url,
           TOKEN_ROUTE_URL: `${origin}/assistant/token`,
         });
-        let printed = '';
-        chat.stdout.on('data', (chunk) => (printed += chunk));
-        chat.stderr.on('data', (chunk) => (printed += chunk));
+        const printed = printedBy(chat);
         const exit = await new Promise((resolve) => chat.once('exit', resolve));
-        return { code: exit, output: printed };
+        return { code: exit, output: printed() };
       };
       const { code, output } = await runChat();
       expect(code, output).toBe(0);
@@ -282,7 +203,7 @@ it.each(['full', 'minimal'] as const)(
       });
       expect(refused.status).toBe(503);
       await expect
-        .poll(() => backendOutput)
+        .poll(backendOutput)
         .toContain('Could not issue an assistant token: PartnerNetworkError');
     } finally {
       backend.kill('SIGTERM');
