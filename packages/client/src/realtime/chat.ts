@@ -5,7 +5,8 @@ import type {
 import { PartnerError, PartnerTimeoutError } from '@partner-assistant/sdk-core';
 import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import { createClientMessageId } from '../internal/client-message-id.ts';
-import { checkId, checkSendMessage } from '../validation/request-checks.ts';
+import { CHAT_SEND } from '../validation/input-rules.ts';
+import { check } from '../validation/request-checks.ts';
 import { ActiveTurn } from './active-turn.ts';
 import type { ChatSendInput, ChatSettings } from './chat-options.ts';
 import { journalQuestion, refusedForGood } from './question-journal.ts';
@@ -68,7 +69,7 @@ export class ChatResource {
    * ```
    */
   send(input: ChatSendInput): TurnStream {
-    if (this.#settings.validate) checkSendMessage(input?.conversationId, input, 'chat');
+    if (this.#settings.validate) check({}, CHAT_SEND, input);
     const { conversationId, message, location, metadata } = input;
     const clientMessageId = input.clientMessageId ?? createClientMessageId();
     const followed = this.#turns.find(clientMessageId);
@@ -103,7 +104,7 @@ export class ChatResource {
    * ```
    */
   resume(turnId: string): TurnStream {
-    if (this.#settings.validate) checkId('turnId', turnId);
+    if (this.#settings.validate) check({ turnId });
     const turn = this.#turns.find(turnId) ?? this.#follow({ turnId });
     if (!turn.held && !turn.wasSent && !turn.ended) this.#start(turn);
     return turn.stream;

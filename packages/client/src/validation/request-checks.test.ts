@@ -13,9 +13,10 @@ import {
   CREATE_CONVERSATION,
   LIST_MESSAGES,
   RENAME_CONVERSATION,
+  SEND_MESSAGE,
   SUBMIT_FEEDBACK,
 } from './input-rules.ts';
-import { check, checkSendMessage } from './request-checks.ts';
+import { check } from './request-checks.ts';
 
 /** True when `check` lets the input through. */
 function passes(check: () => void): boolean {
@@ -118,7 +119,7 @@ describe('client-side checks judge as the contract schemas do', () => {
             }).success;
           expect(
             passes(() =>
-              checkSendMessage(conversationId, {
+              check({ conversationId }, SEND_MESSAGE, {
                 message,
                 location: loc,
                 metadata: meta,
@@ -184,12 +185,12 @@ describe('validation errors', () => {
   it('list every problem at once, named by the SDK argument, without echoing values', () => {
     let error: unknown;
     try {
-      checkSendMessage('nope', {
+      check({ conversationId: 'nope' }, SEND_MESSAGE, {
         message: '   ',
         location: { city: '', street: 'x' },
         clientMessageId: '-bad',
         secret: 1,
-      } as never);
+      });
     } catch (caught) {
       error = caught;
     }

@@ -1,5 +1,5 @@
 import { type InputIssue, PartnerValidationError } from '@partner-assistant/sdk-core';
-import { CHAT_SEND, type InputShape, SEND_MESSAGE, UUID } from './input-rules.ts';
+import { type InputShape, UUID } from './input-rules.ts';
 import { isRecord } from './shape.ts';
 
 /**
@@ -49,19 +49,4 @@ function walk(
       issues.push({ field: at(field), message: rule[1] });
     }
   }
-}
-
-/** Path parameters: a UUID named `field`. */
-export function checkId(field: string, value: unknown): void {
-  check({ [field]: value });
-}
-
-/** `messages.send(conversationId, input)`, and `chat.send(input)` (`input.conversationId`). */
-export function checkSendMessage(
-  conversationId: unknown,
-  input: unknown,
-  over: 'rest' | 'chat' = 'rest',
-): void {
-  if (over === 'chat') check({}, CHAT_SEND, input);
-  else check({ conversationId }, SEND_MESSAGE, input);
 }
