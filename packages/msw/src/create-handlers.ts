@@ -46,10 +46,7 @@ export function createPartnerAssistantHandlers(
   validateHandlersOptions(options);
   const { baseUrl, ...engineOptions } = options;
   const profile = engineOptions.profile ?? profileFromEnvironment(nodeEnvironment());
-  const { engine, control } = createEngineRuntime({
-    ...engineOptions,
-    ...(profile === undefined ? {} : { profile }),
-  });
+  const { engine, control } = createEngineRuntime({ ...engineOptions, profile });
   const origin = baseUrl === undefined ? '*' : new URL(baseUrl).origin;
   const wsOrigin = origin === '*' ? '*' : origin.replace(/^http/, 'ws');
   return {
