@@ -51,10 +51,8 @@ export {
   type EngineRuntime,
   type EngineRuntimeOptions,
 } from './internal/runtime/create-engine-runtime.ts';
-export type {
-  ReferenceEngine,
-  ReferenceEngineOptions,
-} from './internal/runtime/reference-engine.ts';
+export type { ReferenceEngineOptions } from './internal/runtime/reference-engine.ts';
+export type { ReferenceEngine } from './internal/runtime/reference-engine-surfaces.ts';
 export type { ContractViolation } from './internal/self-check/contract-self-check.ts';
 export type {
   SocketOpenRequest,

@@ -45,10 +45,10 @@ export {
 export type { RequestBody } from './internal/routing/operation-input.ts';
 export type { OperationOutcome, OperationRequest } from './internal/routing/request-pipeline.ts';
 export { selfCheckByDefault } from './internal/runtime/create-engine-runtime.ts';
-export {
-  createReferenceEngine,
-  type EngineControlSurface,
-  type EngineTransport,
-} from './internal/runtime/reference-engine.ts';
+export { createReferenceEngine } from './internal/runtime/reference-engine.ts';
+export type {
+  EngineControlSurface,
+  EngineTransport,
+} from './internal/runtime/reference-engine-surfaces.ts';
 export { CONTRACT_VIOLATION_HEADER } from './internal/self-check/contract-guard.ts';
 export { selectSubprotocol } from './internal/socket/socket-transport.ts';

@@ -45,21 +45,12 @@ export function createPartnerAssistantHandlers(
 ): PartnerAssistantHandlers {
   validateHandlersOptions(options);
   const { baseUrl, ...engineOptions } = options;
-  const profile = engineOptions.profile ?? profileFromEnvironment(nodeEnvironment());
-  const { engine, control } = createEngineRuntime({
-    ...engineOptions,
-    ...(profile === undefined ? {} : { profile }),
-  });
+  const profile = engineOptions.profile ?? profileFromEnvironment(globalThis.process?.env);
+  const { engine, control } = createEngineRuntime({ ...engineOptions, profile });
   const origin = baseUrl === undefined ? '*' : new URL(baseUrl).origin;
   const wsOrigin = origin === '*' ? '*' : origin.replace(/^http/, 'ws');
   return {
     handlers: [...createHttpHandlers(engine, origin), createWebSocketHandler(engine, wsOrigin)],
     control,
   };
-}
-
-/** Node's `process.env`, or `undefined` where there is none (a browser). */
-function nodeEnvironment(): Readonly<Record<string, string | undefined>> | undefined {
-  const holder = globalThis as { process?: { env?: Record<string, string | undefined> } };
-  return holder.process?.env;
 }

@@ -38,15 +38,20 @@ describe.each(SETUPS)('$name', (setup) => {
   }
   const rateHeaders = (answer: RawAnswer) =>
     Object.fromEntries(HEADERS.map((name) => [name, answer.headers[name]]));
+  /** A token of a new tenant allowed `requestsPerMinute`, whose next `count` requests answer `code`. */
+  async function tokenWithInjected(
+    requestsPerMinute: number,
+    count: number,
+    code: 'rate_limit_exceeded' | 'queue_unavailable',
+  ): Promise<string> {
+    const limits = { requests_per_minute: requestsPerMinute };
+    const { tenant, token } = await tenantAndToken(running.baseUrl, running.control, { limits });
+    running.control.faults.injectErrors({ count, code, tenant: tenant.clientId });
+    return token;
+  }
 
   it('an injected 429 armed without Retry-After carries the headers of a real 429', async () => {
-    const limits = { requests_per_minute: 3 };
-    const { tenant, token } = await tenantAndToken(running.baseUrl, running.control, { limits });
-    running.control.faults.injectErrors({
-      count: 1,
-      code: 'rate_limit_exceeded',
-      tenant: tenant.clientId,
-    });
+    const token = await tokenWithInjected(3, 1, 'rate_limit_exceeded');
     const injected = await capabilities('GET', token);
     expect(injected.status).toBe(429);
     let real = await capabilities('GET', token);
@@ -58,13 +63,7 @@ describe.each(SETUPS)('$name', (setup) => {
   });
 
   it('an injected 429 is not counted: the window keeps every request it had', async () => {
-    const limits = { requests_per_minute: 10 };
-    const { tenant, token } = await tenantAndToken(running.baseUrl, running.control, { limits });
-    running.control.faults.injectErrors({
-      count: 2,
-      code: 'rate_limit_exceeded',
-      tenant: tenant.clientId,
-    });
+    const token = await tokenWithInjected(10, 2, 'rate_limit_exceeded');
     await capabilities('GET', token);
     await capabilities('GET', token);
     // Token issuance counted once; this request is the second.
@@ -72,13 +71,7 @@ describe.each(SETUPS)('$name', (setup) => {
   });
 
   it('an injected 503 armed without Retry-After waits 1 s, with the caller`s RateLimit-*', async () => {
-    const limits = { requests_per_minute: 10 };
-    const { tenant, token } = await tenantAndToken(running.baseUrl, running.control, { limits });
-    running.control.faults.injectErrors({
-      count: 1,
-      code: 'queue_unavailable',
-      tenant: tenant.clientId,
-    });
+    const token = await tokenWithInjected(10, 1, 'queue_unavailable');
     const answer = await capabilities('GET', token);
     expect(answer.status).toBe(503);
     expect(rateHeaders(answer)).toMatchObject({

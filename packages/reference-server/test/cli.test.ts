@@ -1,49 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readyUrl, runCli } from './support/cli-process.ts';
 import { TEST_CONFIG, waitFor } from './support/test-server.ts';
-
-const packageRoot = fileURLToPath(new URL('..', import.meta.url));
-
-function runCli(
-  args: string[],
-  env: Record<string, string> = { LOG_LEVEL: 'silent' },
-): {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-} {
-  // node itself runs the CLI, as the bin does: no runner between the test's signals and it.
-  const flags = ['--import', 'tsx', '--conditions=@partner-assistant/source'];
-  const child = spawn(process.execPath, [...flags, 'src/cli/main.ts', ...args], {
-    cwd: packageRoot,
-    env: { ...process.env, PORT: '', LOG_LEVEL: '', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exit };
-}
-
-async function readyUrl(run: ReturnType<typeof runCli>): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const match = /http:\/\/[^\s)]+:\d+/.exec(run.stdout());
-    if (match) return match[0];
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`not ready: ${run.stderr()}`);
-}
 
 describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
   it('starts on the demo configuration, prints its URL and channel, and exits 0 on SIGTERM', async () => {

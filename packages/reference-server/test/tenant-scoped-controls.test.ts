@@ -2,7 +2,14 @@ import { CLOSE_CODES } from '@partner-assistant/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningReferenceServer } from '../src/index.ts';
 import { MANUAL_PROCESSING_MS, startManualServer } from './support/manual-server.ts';
-import { call, newUserSession, openSocket, type UserSession } from './support/test-server.ts';
+import {
+  call,
+  newUserSession,
+  openSocket,
+  sendMessage,
+  turnStatus,
+  type UserSession,
+} from './support/test-server.ts';
 
 let server: RunningReferenceServer;
 beforeAll(async () => {
@@ -10,17 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function send(session: UserSession, key: string) {
-  const path = `/conversations/${session.conversationId}/messages`;
-  const reply = await call(server, 'POST', path, {
-    token: session.token,
-    body: { client_message_id: key, message: 'Passport renewal?' },
-  });
-  return reply.body.turn_id as string;
-}
+const send = (session: UserSession, key: string) =>
+  sendMessage(server, session, key, 'Passport renewal?');
 
-const statusOf = async (session: UserSession, turnId: string) =>
-  (await call(server, 'GET', `/turns/${turnId}`, { token: session.token })).body.status;
+const statusOf = (session: UserSession, turnId: string) => turnStatus(server, session, turnId);
 
 describe('controls scoped to one tenant', () => {
   it('fails the next turns of one tenant only', async () => {

@@ -5,7 +5,13 @@ import { createTestTenant as createJestTestTenant } from '../src/jest/index.ts';
 import { ADMIN_PATH } from '../src/vitest/admin-call.ts';
 import { createTestTenant, type TestTenant, URL_ENV } from '../src/vitest/index.ts';
 import { MANUAL_PROCESSING_MS, startManualServer } from './support/manual-server.ts';
-import { call, newUserSession, type UserSession } from './support/test-server.ts';
+import {
+  call,
+  newUserSession,
+  sendMessage,
+  turnStatus,
+  type UserSession,
+} from './support/test-server.ts';
 
 let server: RunningReferenceServer;
 beforeAll(async () => {
@@ -19,17 +25,10 @@ async function askedQuestion(tenant: TestTenant) {
   return { session, turnId: await send(session, 'q-1') };
 }
 
-async function send(session: UserSession, key: string) {
-  const path = `/conversations/${session.conversationId}/messages`;
-  const reply = await call(server, 'POST', path, {
-    token: session.token,
-    body: { client_message_id: key, message: 'Town hall hours?' },
-  });
-  return reply.body.turn_id as string;
-}
+const send = (session: UserSession, key: string) =>
+  sendMessage(server, session, key, 'Town hall hours?');
 
-const statusOf = async (session: UserSession, turnId: string) =>
-  (await call(server, 'GET', `/turns/${turnId}`, { token: session.token })).body.status;
+const statusOf = (session: UserSession, turnId: string) => turnStatus(server, session, turnId);
 
 describe('createTestTenant: a tenant per test file, every control scoped to it', () => {
   it("moves only its own tenant's clock: the other tenant's turn stays queued", async () => {

@@ -15,15 +15,12 @@ export interface RunningBinary {
 }
 
 /**
- * Starts the executable with `args` and no environment but `env` (as `env -i` does: no PATH, no
- * HOME, no Node), on a free port; resolves with the URL its ready line prints.
+ * Starts the executable with `args` and no environment but `PORT=0` (as `env -i` does: no PATH,
+ * no HOME, no Node), on a free port; resolves with the URL its ready line prints.
  */
-export function startBinary(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<RunningBinary> {
+export function startBinary(args: string[]): Promise<RunningBinary> {
   const child = spawn(BINARY, args, {
-    env: { PORT: '0', ...env },
+    env: { PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -37,10 +37,7 @@ export function referenceServerJestSetup(
       import('@partner-assistant/engine/transport'),
     ]);
     const profile = options.profile ?? profileFromEnvironment(process.env);
-    const server = await startReferenceServer({
-      ...options,
-      ...(profile === undefined ? {} : { profile }),
-    });
+    const server = await startReferenceServer({ ...options, profile });
     (globalThis as WithServer)[RUNNING] = server;
     process.env[URL_ENV] = server.url;
     process.env[WS_URL_ENV] = server.wsUrl;

@@ -58,10 +58,7 @@ export function referenceServerGlobalSetup(
       serverOptions.profile ??
       profileFromEnvironment(project.config?.env) ??
       profileFromEnvironment(process.env);
-    const server = await startReferenceServer({
-      ...serverOptions,
-      ...(profile === undefined ? {} : { profile }),
-    });
+    const server = await startReferenceServer({ ...serverOptions, profile });
     project.provide('partnerAssistantUrl', server.url);
     project.provide('partnerAssistantWsUrl', server.wsUrl);
     process.env[URL_ENV] = server.url;

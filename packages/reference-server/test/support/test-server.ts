@@ -135,6 +135,29 @@ export async function newUserSession(
   };
 }
 
+/** Sends `message` in the session's conversation under `clientMessageId`; resolves with its turn id. */
+export async function sendMessage(
+  server: RunningReferenceServer,
+  session: UserSession,
+  clientMessageId: string,
+  message: string,
+): Promise<string> {
+  const reply = await call(server, 'POST', `/conversations/${session.conversationId}/messages`, {
+    token: session.token,
+    body: { client_message_id: clientMessageId, message },
+  });
+  return reply.body.turn_id as string;
+}
+
+/** The status of `turnId`, as the session's user reads it. */
+export async function turnStatus(
+  server: RunningReferenceServer,
+  session: UserSession,
+  turnId: string,
+): Promise<string> {
+  return (await call(server, 'GET', `/turns/${turnId}`, { token: session.token })).body.status;
+}
+
 /** Waits until `predicate` holds, polling. */
 export async function waitFor(
   predicate: () => boolean | Promise<boolean>,

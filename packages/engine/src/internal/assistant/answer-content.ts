@@ -1,4 +1,5 @@
 import type { Card, Location, SuggestedAction, Visualization } from '@partner-assistant/contract';
+import { inLanguage, replyAction } from './answer-subject.ts';
 import { answerSubjectOf } from './answer-subjects.ts';
 import { ANSWER_TEXTS } from './answer-texts.ts';
 import { type AnswerTopic, answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
@@ -136,33 +137,30 @@ function visualizationsOf(
 }
 
 function suggestedActionsOf(topic: AnswerTopic, french: boolean): SuggestedAction[] {
-  const reply: SuggestedAction = {
-    id: 'action-reply-1',
-    type: 'reply',
-    label: french ? 'Quels documents ?' : 'Which documents?',
-    value: french ? 'Quels documents dois-je apporter ?' : 'Which documents do I need to bring?',
-  };
+  const t = (en: string, fr: string) => inLanguage(french, en, fr);
   if (topic === 'general') {
     // Questions the assistant answers in full, for a user who does not know what to ask.
     return [
-      {
-        id: 'action-reply-1',
-        type: 'reply',
-        label: french ? 'Horaires de la mairie' : 'Town hall hours',
-        value: french ? 'Quand la mairie est-elle ouverte ?' : 'When is the town hall open?',
-      },
-      {
-        id: 'action-reply-2',
-        type: 'reply',
-        label: french ? 'Renouveler un passeport' : 'Renew a passport',
-        value: french ? 'Comment renouveler mon passeport ?' : 'How do I renew my passport?',
-      },
+      replyAction(
+        'action-reply-1',
+        t('Town hall hours', 'Horaires de la mairie'),
+        t('When is the town hall open?', 'Quand la mairie est-elle ouverte ?'),
+      ),
+      replyAction(
+        'action-reply-2',
+        t('Renew a passport', 'Renouveler un passeport'),
+        t('How do I renew my passport?', 'Comment renouveler mon passeport ?'),
+      ),
     ];
   }
   const url =
     topic === 'procedure' ? 'https://www.service-public.fr/' : 'https://example.org/agenda';
   return [
-    reply,
+    replyAction(
+      'action-reply-1',
+      t('Which documents?', 'Quels documents ?'),
+      t('Which documents do I need to bring?', 'Quels documents dois-je apporter ?'),
+    ),
     {
       id: 'action-open-1',
       type: 'open_url',

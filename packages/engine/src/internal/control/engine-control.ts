@@ -3,7 +3,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { TenantCredentials, TenantOptions } from '../identity/runtime-tenants.ts';
 import type { SeededRandomSource } from '../ids/seeded-random.ts';
 import type { HttpJournalEntry, JournalEntry, JournalFilter } from '../journal/request-journal.ts';
-import type { ReferenceEngine } from '../runtime/reference-engine.ts';
+import type { ReferenceEngine } from '../runtime/reference-engine-surfaces.ts';
 import type { ContractViolation } from '../self-check/contract-self-check.ts';
 import type { ResolvedClock } from '../time/engine-clock.ts';
 import { controlInput } from './control-input.ts';

@@ -3,7 +3,7 @@ import type { ArmedFault } from '../faults/armed-fault.ts';
 import type { InjectableErrorCode, LatencySetting } from '../faults/fault-plan.ts';
 import type { NetworkFaultKind } from '../faults/network-faults.ts';
 import type { TenantScope } from '../identity/tenant-scope.ts';
-import type { ReferenceEngine } from '../runtime/reference-engine.ts';
+import type { ReferenceEngine } from '../runtime/reference-engine-surfaces.ts';
 import { controlInput } from './control-input.ts';
 import {
   dropAfterDeltaSchema,

@@ -7,11 +7,8 @@ import type { ServerProfile, UuidCase } from '../profile/server-profile.ts';
 import type { ContractViolation } from '../self-check/contract-self-check.ts';
 import type { EngineClock } from '../time/clock.ts';
 import { resolveClock } from '../time/engine-clock.ts';
-import {
-  createReferenceEngine,
-  type EngineTransport,
-  type ReferenceEngine,
-} from './reference-engine.ts';
+import { createReferenceEngine } from './reference-engine.ts';
+import type { EngineTransport, ReferenceEngine } from './reference-engine-surfaces.ts';
 
 /**
  * Options shared by every transport over the engine (the reference server, the msw handlers):

@@ -3,17 +3,8 @@ import type { ReferenceConfig } from '../config/reference-config-schema.ts';
 import type { EngineContext } from '../context/engine-context.ts';
 import { FaultPlan } from '../faults/fault-plan.ts';
 import { latencyDelay } from '../faults/latency-delay.ts';
-import type { NetworkFaultAction } from '../faults/network-faults.ts';
-import {
-  type HttpOutcome,
-  type HttpRequestInput,
-  handleHttpRequest,
-} from '../http/http-request-entry.ts';
-import {
-  createTenant,
-  type TenantCredentials,
-  type TenantOptions,
-} from '../identity/runtime-tenants.ts';
+import { type HttpRequestInput, handleHttpRequest } from '../http/http-request-entry.ts';
+import { createTenant } from '../identity/runtime-tenants.ts';
 import { registerPartner } from '../identity/tenant-directory.ts';
 import {
   identifyRequester,
@@ -27,11 +18,7 @@ import { lowerCaseRandomSource } from '../ids/canonical-ids.ts';
 import { cryptoRandomSource, type RandomSource } from '../ids/random-source.ts';
 import { apiRequestId } from '../ids/request-ids.ts';
 import type { Prng } from '../ids/seeded-random.ts';
-import {
-  frameJournalEntry,
-  type HttpExchange,
-  httpJournalEntry,
-} from '../journal/journal-entries.ts';
+import { frameJournalEntry, httpJournalEntry } from '../journal/journal-entries.ts';
 import { type JournalScope, RequestJournal } from '../journal/request-journal.ts';
 import type { EngineServices } from '../operations/operation-types.ts';
 import { resetTenantData } from '../operations/reset-tenant.ts';
@@ -48,12 +35,12 @@ import type { ContractViolation } from '../self-check/contract-self-check.ts';
 import { ClientFrameHandler } from '../socket/client-frame-handler.ts';
 import type { SocketEventObserver } from '../socket/socket-hooks.ts';
 import { SocketHub } from '../socket/socket-hub.ts';
-import type { SocketOpenRequest, SocketSession } from '../socket/socket-transport.ts';
-import { createEngineState, type EngineState } from '../state/engine-state.ts';
+import { createEngineState } from '../state/engine-state.ts';
 import { type EngineClock, systemClock } from '../time/clock.ts';
 import { TenantTime } from '../time/tenant-time.ts';
 import { TurnScheduler } from '../turns/turn-scheduler.ts';
 import { TurnStreams } from '../turns/turn-streams.ts';
+import type { ReferenceEngine } from './reference-engine-surfaces.ts';
 
 /** Options of {@link createReferenceEngine}. */
 export interface ReferenceEngineOptions {
@@ -84,77 +71,6 @@ export interface ReferenceEngineOptions {
    */
   uuidCase?: UuidCase | undefined;
 }
-
-/**
- * What transports call (the reference server's node:http and ws adapters, the msw handlers): a
- * REST request in and its answer out, a network fault to apply, a socket to open, an exchange to
- * journal, and shutdown. Nothing here is a test control.
- */
-export interface EngineTransport {
-  /** Runs one operation: the single entry point of every REST request. Synchronous, hence atomic. */
-  handle(request: OperationRequest): OperationOutcome;
-  /** Routes and runs one HTTP request (404, 405, 413, 415 and malformed JSON included). */
-  handleHttp(input: HttpRequestInput): HttpOutcome;
-  /**
-   * The entry point of every transport: {@link handleHttp} after the latency a test injected for
-   * the request's tenant (`control.faults.setLatency`), so no transport applies it itself.
-   */
-  handleHttpAsync(input: HttpRequestInput): Promise<HttpOutcome>;
-  /**
-   * The network fault armed for this REST request, if any (`control.faults.connectionReset`,
-   * `hang`): the transport asks before {@link handleHttpAsync} and, when there is one, destroys
-   * the connection or holds it unanswered instead of answering.
-   */
-  takeNetworkFault(input: HttpRequestInput): NetworkFaultAction | undefined;
-  /** Accepts a WebSocket connection whose handshake completed. */
-  openSocket(request: SocketOpenRequest): SocketSession;
-  /** A fresh request id, for refusals an adapter answers itself (such as a body over 64 KiB). */
-  newRequestId(): string;
-  /** Records a REST exchange in the journal (adapters call it once the answer is written). */
-  recordHttpExchange(exchange: HttpExchange): void;
-  /** Stops every turn and closes every socket with 1001 (server going away). */
-  shutdown(): void;
-}
-
-/**
- * What the test controls (`control`, the admin API) act on: tenants, tokens, faults, time, the
- * journal, the self-check and resets. Transports never call these.
- */
-export interface EngineControlSurface {
-  /** Creates an isolated tenant with fresh credentials. */
-  createTenant(options?: TenantOptions): TenantCredentials;
-  /** Makes a token expire now and closes its sockets with 4401; false when unknown. */
-  expireToken(token: string): boolean;
-  /** Revokes a token and closes its sockets with 4401; false when unknown. */
-  revokeToken(token: string): boolean;
-  /** Cuts every open socket (of one tenant, with `scope`) as a network loss; returns how many. */
-  dropSockets(scope?: TenantScope): number;
-  /** Resolves a partner id or client id to its scope; throws `UnknownTenantError` otherwise. */
-  resolveTenant(tenant: string): TenantScope;
-  /** Which journal entries belong to `scope`. */
-  journalScope(scope: TenantScope): JournalScope;
-  /** Injected latency, in ms, of the next REST request carrying `authorization`. */
-  drawLatencyMs(authorization: string | undefined): number;
-  /** Faults armed for the next requests, turns and sockets. */
-  readonly faults: FaultPlan;
-  /** The last requests and frames. */
-  readonly journal: RequestJournal;
-  /** The contract self-check and the violations it caught. */
-  readonly contractGuard: ContractGuard;
-  /** Each tenant's time over the server clock. */
-  readonly time: TenantTime;
-  /**
-   * Drops all data, tokens, counters, runtime tenants, sockets, faults, journal and violations,
-   * and puts every tenant's time back to the server's; with `scope`, only that tenant's data,
-   * counters, sockets, faults, journal entries and time (its credentials stay valid).
-   */
-  reset(scope?: TenantScope): void;
-  /** The state, read-only by convention (tests and diagnostics). */
-  readonly state: EngineState;
-}
-
-/** The transport-independent reference server: everything but HTTP and WebSocket framing. */
-export interface ReferenceEngine extends EngineTransport, EngineControlSurface {}
 
 /**
  * Builds the engine. It uses web-standard globals only, so the msw package can run it in a

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.ts';
-import { isUuidText } from '../ids/canonical-ids.ts';
+import { withCanonicalIds } from '../ids/canonical-ids.ts';
 
 /** Identifiers of a refused frame, echoed in `frame.rejected` when the frame carried them. */
 export interface FrameIdentifiers {
@@ -11,16 +11,12 @@ export interface FrameIdentifiers {
 export function identifiersOf(value: unknown): FrameIdentifiers {
   if (value === null || typeof value !== 'object') return {};
   const { client_message_id: clientMessageId, turn_id: turnId } = value as Record<string, unknown>;
-  return {
+  return withCanonicalIds({
     ...(typeof clientMessageId === 'string'
       ? { client_message_id: clientMessageId.slice(0, 256) }
       : {}),
-    ...(isUuidText(turnId)
-      ? { turn_id: turnId.toLowerCase() }
-      : typeof turnId === 'string'
-        ? { turn_id: turnId.slice(0, 256) }
-        : {}),
-  };
+    ...(typeof turnId === 'string' ? { turn_id: turnId.slice(0, 256) } : {}),
+  });
 }
 
 /** A client frame read off the socket once: its `type` for the journal, then its value or error. */
