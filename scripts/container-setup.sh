@@ -3,7 +3,7 @@
 # registry, for its tests (`test/container/`; `.ci/run` runs it). Idempotent. Installs:
 # - podman + runc from Debian; runc wrapped so that it drops process.rlimits from the bundle (the
 #   machine lacks CAP_SYS_RESOURCE, so crun and runc both fail on setrlimit);
-# - a stand-in for the official `node:20-slim` image (no image registry is reachable here): Debian
+# - a stand-in for the official `node:20-slim` image (for CI without access to an image registry): Debian
 #   bookworm minbase from Debian's packages (debootstrap) plus this machine's Node 20 and npm, with a
 #   `node` user (uid 1000) as in the official image; tagged docker.io/library/node:20-slim and node:20.
 # Prints the runtime wrapper's path last. Needs root.

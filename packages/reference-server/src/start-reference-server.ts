@@ -8,7 +8,6 @@ import {
   type EngineControl,
   type EngineRuntimeOptions,
   type EngineTransport,
-  errorResponse,
   type ReferenceEngine,
 } from '@partner-assistant/engine/transport';
 import pino, { type Logger } from 'pino';
@@ -71,7 +70,7 @@ function answerMalformedHttp(engine: EngineTransport, error: unknown, socket: Du
     return;
   }
   const refusal = new ApiError('invalid_request', 'Malformed HTTP request');
-  writeRawErrorResponse(socket, errorResponse(refusal, engine.newRequestId()));
+  writeRawErrorResponse(socket, engine.refusal(refusal).response);
 }
 
 function hostForUrl(host: string): string {

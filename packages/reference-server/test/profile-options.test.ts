@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { PATH_PREFIX } from '@partner-assistant/contract';
 import { describe, expect, it } from 'vitest';
 import { ReferenceServerOptionsError, startReferenceServer } from '../src/index.ts';
@@ -54,6 +55,60 @@ describe('the profile options of startReferenceServer and the global setups', ()
       expect(ids.body).toBe(ids.header);
     } finally {
       await referenceServerJestTeardown();
+    }
+  });
+});
+
+/** A WebSocket upgrade without a token, as Node's HTTP client sees the server refuse it. */
+function refusedUpgrade(url: string) {
+  return new Promise<{ status: number; requestId: string | null; body: { error: object } }>(
+    (resolve, reject) => {
+      const upgrade = request(url, {
+        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13' },
+      });
+      upgrade.on('error', reject);
+      upgrade.on('response', (answer) => {
+        let text = '';
+        answer.on('data', (chunk) => {
+          text += chunk;
+        });
+        answer.on('end', () =>
+          resolve({
+            status: answer.statusCode ?? 0,
+            requestId: (answer.headers['x-request-id'] as string | undefined) ?? null,
+            body: JSON.parse(text),
+          }),
+        );
+      });
+      upgrade.end();
+    },
+  );
+}
+
+describe('the refusals the server answers itself follow the profile too', () => {
+  it('a body over 64 KiB and a refused upgrade get the envelope of the specification alone', async () => {
+    const server = await startReferenceServer({ config: TEST_CONFIG, profile: 'minimal' });
+    try {
+      const tooLarge = await fetch(`${server.url}${PATH_PREFIX}/conversations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'x'.repeat(70_000) }),
+      });
+      const notUpgraded = await refusedUpgrade(`${server.url}${PATH_PREFIX}/chat`);
+      expect(tooLarge.status).toBe(413);
+      expect(notUpgraded.status).toBeGreaterThanOrEqual(400);
+      const answers = [
+        { requestId: tooLarge.headers.get('x-request-id'), body: await tooLarge.json() },
+        notUpgraded,
+      ];
+      for (const { requestId, body } of answers) {
+        expect(requestId).toBeNull();
+        expect(Object.keys(body.error).sort()).toEqual(
+          ['code', 'message', 'request_id', 'retryable'].sort(),
+        );
+      }
+    } finally {
+      await server.close();
     }
   });
 });

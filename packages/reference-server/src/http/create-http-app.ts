@@ -5,7 +5,6 @@ import {
   ADMIN_METHODS,
   type ApiError,
   type EngineTransport,
-  errorResponse,
   type HttpOutcome,
   type HttpRequestInput,
   preflightHeaders,
@@ -102,8 +101,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   };
 
   const refuse = (req: IncomingMessage, res: ServerResponse, target: Target, error: ApiError) => {
-    const requestId = engine.newRequestId();
-    const response = errorResponse(error, requestId);
+    const { requestId, response } = engine.refusal(error);
     finish(req, res, target, {
       response,
       requestId,

@@ -4,7 +4,6 @@ import { FIELD_LIMITS, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract
 import {
   ApiError,
   type EngineTransport,
-  errorResponse,
   selectSubprotocol,
 } from '@partner-assistant/engine/transport';
 import type { Logger } from 'pino';
@@ -92,7 +91,7 @@ export function attachWebSocket(options: WebSocketAdapterOptions): WebSocketAdap
     const refusal = upgradeRefusal(request, url?.pathname);
     if (refusal || !url) {
       const error = refusal ?? new ApiError('not_found', 'No such route');
-      writeRawErrorResponse(socket, errorResponse(error, options.engine.newRequestId()));
+      writeRawErrorResponse(socket, options.engine.refusal(error).response);
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) =>

@@ -1,3 +1,5 @@
+import type { ApiError } from '../errors/api-error.ts';
+import type { EngineResponse } from '../errors/engine-response.ts';
 import type { FaultPlan } from '../faults/fault-plan.ts';
 import type { NetworkFaultAction } from '../faults/network-faults.ts';
 import type { HttpOutcome, HttpRequestInput } from '../http/http-request-entry.ts';
@@ -34,8 +36,12 @@ export interface EngineTransport {
   takeNetworkFault(input: HttpRequestInput): NetworkFaultAction | undefined;
   /** Accepts a WebSocket connection whose handshake completed. */
   openSocket(request: SocketOpenRequest): SocketSession;
-  /** A fresh request id, for refusals an adapter answers itself (such as a body over 64 KiB). */
-  newRequestId(): string;
+  /**
+   * The answer to a request an adapter refuses itself (a body over 64 KiB, malformed HTTP, a bad
+   * WebSocket upgrade): the error envelope with a fresh request id, shaped by the server's profile
+   * as every other answer is.
+   */
+  refusal(error: ApiError): { requestId: string; response: EngineResponse };
   /** Records a REST exchange in the journal (adapters call it once the answer is written). */
   recordHttpExchange(exchange: HttpExchange): void;
   /** Stops every turn and closes every socket with 1001 (server going away). */

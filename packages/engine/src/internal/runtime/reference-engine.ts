@@ -1,6 +1,7 @@
 import { CLOSE_CODES, type OperationName } from '@partner-assistant/contract';
 import type { ReferenceConfig } from '../config/reference-config-schema.ts';
 import type { EngineContext } from '../context/engine-context.ts';
+import { errorResponse } from '../errors/engine-response.ts';
 import { FaultPlan } from '../faults/fault-plan.ts';
 import { latencyDelay } from '../faults/latency-delay.ts';
 import { type HttpRequestInput, handleHttpRequest } from '../http/http-request-entry.ts';
@@ -161,9 +162,12 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       );
     },
     openSocket: (request) => sockets.open(request),
-    newRequestId: () => {
+    refusal: (error) => {
       const id = apiRequestId(context.random);
-      return outbound ? outbound.id(id) : id;
+      const response = errorResponse(error, id);
+      return outbound
+        ? { requestId: outbound.id(id), response: outbound.response(undefined, response) }
+        : { requestId: id, response };
     },
     createTenant: (tenantOptions) => createTenant(context, tenantOptions),
     recordHttpExchange: (exchange) => journal.record(httpJournalEntry(clock, exchange)),
