@@ -270,8 +270,11 @@ export interface components {
       title: string | null;
       /** Format: date-time */
       created_at: string;
-      /** Format: date-time */
-      updated_at: string;
+      /**
+       * Format: date-time
+       * @description Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: The conversation has not changed since `created_at`; the SDKs leave it undefined.
+       */
+      updated_at?: string;
     } & {
       [key: string]: unknown;
     };
@@ -317,7 +320,7 @@ export interface components {
        * @description To be quoted to support; also in `X-Request-Id`.
        */
       request_id: string;
-      /** @description Invalid fields, on `invalid_request`. */
+      /** @description Invalid fields, on `invalid_request`. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: Only `error.message` says what was invalid; the SDKs give an empty list. */
       details?: components['schemas']['ErrorDetail'][];
     } & {
       [key: string]: unknown;
@@ -346,14 +349,20 @@ export interface components {
     };
     Feedback: {
       rating: components['schemas']['Rating'];
-      /** @description Null when none was given. */
-      reason: components['schemas']['FeedbackReason'] | null;
-      /** @description Null when none was given. */
-      comment: string | null;
-      /** Format: uuid */
-      message_id: string;
-      /** Format: date-time */
-      updated_at: string;
+      /** @description Null when none was given. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: The reason is the one the client sent. */
+      reason?: components['schemas']['FeedbackReason'] | null;
+      /** @description Null when none was given. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: The comment is the one the client sent. */
+      comment?: string | null;
+      /**
+       * Format: uuid
+       * @description Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: The message is the one named in the path.
+       */
+      message_id?: string;
+      /**
+       * Format: date-time
+       * @description Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: The SDKs leave it undefined.
+       */
+      updated_at?: string;
     } & {
       [key: string]: unknown;
     };
@@ -390,8 +399,8 @@ export interface components {
     };
     ListMessagesResponse: {
       messages: components['schemas']['Message'][];
-      /** @description True when later messages exist past this page. */
-      has_more: boolean;
+      /** @description True when later messages exist past this page. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: A page of `limit` messages may have a successor: read the next page; a shorter or empty page is the last. */
+      has_more?: boolean;
     } & {
       [key: string]: unknown;
     };
@@ -479,8 +488,11 @@ export interface components {
       title: string;
       /** Format: date-time */
       updated_at: string;
-      /** Format: date-time */
-      created_at: string;
+      /**
+       * Format: date-time
+       * @description Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: Read it from the conversation’s creation; the SDKs leave it undefined.
+       */
+      created_at?: string;
     } & {
       [key: string]: unknown;
     };
@@ -509,6 +521,43 @@ export interface components {
       message: string;
       location?: components['schemas']['Location'];
       metadata?: components['schemas']['MessageMetadata'];
+    };
+    /**
+     * @example {
+     *       "turn_id": "1d4b5c6e-7f80-4a91-b2c3-d4e5f6a7b8c9",
+     *       "conversation_id": "3f9a7c2e-5b1d-4e8f-a6c0-9d2b7e4f1a35",
+     *       "status": "queued",
+     *       "created_at": "2026-11-21T09:30:01.000Z",
+     *       "updated_at": "2026-11-21T09:30:01.000Z",
+     *       "client_message_id": "c7f1d2e3-0a4b-4c5d-8e6f-7a8b9c0d1e2f",
+     *       "user_message_id": "2a7d9e0f-1b3c-4d5e-8f6a-7b8c9d0e1f2a",
+     *       "assistant_message": null,
+     *       "error": null
+     *     }
+     */
+    SendMessageTurn: {
+      /** Format: uuid */
+      turn_id: string;
+      /** Format: uuid */
+      conversation_id: string;
+      status: components['schemas']['TurnStatus'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: The key is the one the client sent. */
+      client_message_id?: string;
+      /**
+       * Format: uuid
+       * @description Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: The client keeps its own local id for the question until it reads the history again.
+       */
+      user_message_id?: string;
+      /** @description The assistant message once the turn has ended; null before. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: Follow the turn: `GET /turns/{turn_id}` or the WebSocket channel gives the answer. */
+      assistant_message?: components['schemas']['Message'] | null;
+      /** @description Why the turn failed; null otherwise. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: Follow the turn: `GET /turns/{turn_id}` or the WebSocket channel says why it failed. */
+      error?: components['schemas']['TurnError'] | null;
+    } & {
+      [key: string]: unknown;
     };
     /**
      * @example {
@@ -640,17 +689,17 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
-    /** @description Identifier of the request, to quote to support; equals `error.request_id` on errors. */
+    /** @description Identifier of the request, to quote to support; equals `error.request_id` on errors. The reference server sends it on every response. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: An error’s `error.request_id` is the id to quote to support; a success then has none. */
     RequestId: string;
-    /** @description Seconds to wait before retrying (RFC 9110). */
+    /** @description Seconds to wait before retrying (RFC 9110). The reference server sends it on every 429 and 503. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: The SDKs wait by exponential backoff with jitter, as the specification asks for 429 and 503. */
     RetryAfter: number;
-    /** @description Requests allowed per one-minute window for the application. */
+    /** @description Requests allowed per one-minute window for the application. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: The limits are those `GET /capabilities` reports; a client paces itself by the 429 answers. */
     RateLimitLimit: number;
-    /** @description Requests left in the current window. */
+    /** @description Requests left in the current window. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: A client paces itself by the 429 answers. */
     RateLimitRemaining: number;
-    /** @description Seconds until the current window resets. */
+    /** @description Seconds until the current window resets. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: A client paces itself by the 429 answers. */
     RateLimitReset: number;
-    /** @description Sent only when this response replays an earlier identical submission, and then `true`; absent on a first submission. */
+    /** @description Sent only when this response replays an earlier identical submission, and then `true`; absent on a first submission. Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. When absent: A replay cannot be told from a first answer, and needs not be: it names the same turn. */
     IdempotentReplayed: 'true';
     /** @description The authentication scheme to use: `Basic` or `Bearer` (RFC 9110). */
     WwwAuthenticate: string;
@@ -680,16 +729,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Token issued. */
+      /** @description Token issued. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -808,16 +854,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Existing conversation resumed; nothing was created. */
+      /** @description Existing conversation resumed; nothing was created. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -832,16 +875,13 @@ export interface operations {
           'application/json': components['schemas']['CreatedConversation'];
         };
       };
-      /** @description Conversation created. */
+      /** @description Conversation created. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       201: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -957,16 +997,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
+      /** @description Deleted. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -1101,12 +1138,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -1232,16 +1266,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One page of history. */
+      /** @description One page of history. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -1367,16 +1398,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Identical replay of a message whose turn has ended (`Idempotent-Replayed: true`): the whole result, as `GET /turns/{turn_id}` gives it. */
+      /** @description Identical replay of a message whose turn has ended (`Idempotent-Replayed: true`): the whole result, as `GET /turns/{turn_id}` gives it. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -1394,19 +1422,16 @@ export interface operations {
            *       "error": null
            *     }
            */
-          'application/json': components['schemas']['Turn'];
+          'application/json': components['schemas']['SendMessageTurn'];
         };
       };
       /** @description Accepted (or an identical replay): the turn is still `queued` or `running`; `assistant_message` and `error` are null. */
       202: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
@@ -1424,7 +1449,7 @@ export interface operations {
            *       "error": null
            *     }
            */
-          'application/json': components['schemas']['Turn'];
+          'application/json': components['schemas']['SendMessageTurn'];
         };
       };
       /** @description `unauthorized`: Credentials missing, invalid, expired or revoked. */
@@ -1568,16 +1593,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The turn. */
+      /** @description The turn. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -1698,16 +1720,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. */
+      /** @description Deleted. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -1840,16 +1859,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Recorded. */
+      /** @description Recorded. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -1973,16 +1989,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Erased (also when the user had no data). */
+      /** @description Erased (also when the user had no data). The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {
@@ -2061,16 +2074,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Capabilities. */
+      /** @description Capabilities. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
-          /** @description Requests allowed per one-minute window for the application. */
-          'RateLimit-Limit': number;
-          /** @description Requests left in the current window. */
-          'RateLimit-Remaining': number;
-          /** @description Seconds until the current window resets. */
-          'RateLimit-Reset': number;
+          'RateLimit-Limit': components['headers']['RateLimitLimit'];
+          'RateLimit-Remaining': components['headers']['RateLimitRemaining'];
+          'RateLimit-Reset': components['headers']['RateLimitReset'];
           [name: string]: unknown;
         };
         content: {

@@ -2,9 +2,15 @@ import type { z } from 'zod';
 import { API_VERSION, INTERFACE_VERSION, PATH_PREFIX } from '../constants/api-version.ts';
 import { FIELD_LIMITS } from '../constants/field-limits.ts';
 import { errorEnvelopeSchema } from '../errors/error-envelope.ts';
-import { OPERATIONS, type OperationDefinition } from '../operations.ts';
+import { OPERATIONS, type OperationDefinition, type OperationName } from '../operations.ts';
+import {
+  SPECIFIED_ERROR_FIELDS,
+  SPECIFIED_RESPONSE_FIELDS,
+  SPECIFIED_SUCCESS_STATUSES,
+} from '../promises/specified-fields.ts';
 import { errorResponses } from './openapi-error-responses.ts';
 import { OPENAPI_HEADERS, successHeaders } from './openapi-headers.ts';
+import { DECISION_MARK, DECISION_NOTE, PromisedSchemas } from './promised-schemas.ts';
 import { firstExample, type JsonSchema, SchemaComponents } from './schema-components.ts';
 import { OPENAPI_SERVERS } from './servers.ts';
 
@@ -39,20 +45,31 @@ const DESCRIPTION = [
   'feedback, user data erasure and capability inspection. Streaming uses the WebSocket channel',
   'described in the AsyncAPI document. Generated from `@partner-assistant/contract`; decisions on',
   'points the specification leaves open are in `docs/reference/decisions.md`.',
+  `It describes what a deployment that keeps the specification sends: a field, header or status that only our decisions add is optional and carries \`${DECISION_MARK}: true\`, with what a client does without it.`,
   `Request bodies are JSON of at most ${FIELD_LIMITS.maxBodyBytes} bytes (64 KiB).`,
 ].join(' ');
 
 /** Builds the OpenAPI 3.1 document of the REST interface from the contract's schemas. */
 export function buildOpenApiDocument(): JsonSchema {
   const components = new SchemaComponents('draft-2020-12');
-  components.toJson(errorEnvelopeSchema, 'output');
+  const promised = new PromisedSchemas(components);
+  const errorEnvelope = promised.body(
+    components.toJson(errorEnvelopeSchema, 'output'),
+    SPECIFIED_ERROR_FIELDS,
+    'error',
+  );
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const operation of Object.values(OPERATIONS) as OperationDefinition[]) {
     const path = `${PATH_PREFIX}${operation.path}`;
     paths[path] ??= {};
-    paths[path][operation.method.toLowerCase()] = describeOperation(operation, components);
+    paths[path][operation.method.toLowerCase()] = describeOperation(operation, {
+      components,
+      promised,
+      errorEnvelope,
+    });
   }
-  return {
+  const schemas = components.all();
+  const document: JsonSchema = {
     openapi: '3.1.0',
     info: {
       title: 'Partner Assistant API',
@@ -72,7 +89,7 @@ export function buildOpenApiDocument(): JsonSchema {
     ],
     paths,
     components: {
-      schemas: components.all(),
+      schemas,
       headers: OPENAPI_HEADERS,
       securitySchemes: {
         applicationCredentials: {
@@ -89,12 +106,20 @@ export function buildOpenApiDocument(): JsonSchema {
       },
     },
   };
+  promised.finish(document, schemas);
+  return document;
 }
 
-function describeOperation(
-  operation: OperationDefinition,
-  components: SchemaComponents,
-): JsonSchema {
+/** What describing an operation needs: the schemas, as emitted and as promised. */
+interface DocumentParts {
+  readonly components: SchemaComponents;
+  readonly promised: PromisedSchemas;
+  /** The error envelope as promised (a `$ref`). */
+  readonly errorEnvelope: JsonSchema;
+}
+
+function describeOperation(operation: OperationDefinition, parts: DocumentParts): JsonSchema {
+  const { components } = parts;
   const parameters = [
     ...parametersOf(operation.pathParams, 'path', components),
     ...parametersOf(operation.query, 'query', components),
@@ -111,15 +136,40 @@ function describeOperation(
       ...Object.fromEntries(
         Object.entries(operation.responses).map(([status, response]) => [
           status,
-          {
-            ...jsonBody(response.schema, 'output', components),
-            description: response.description,
-            headers: successHeaders(operation.operationId),
-          },
+          successResponse(operation, Number(status), response, parts),
         ]),
       ),
-      ...errorResponses(operation.errors),
+      ...errorResponses(operation.errors, parts.errorEnvelope),
     },
+  };
+}
+
+/**
+ * A success answer: its body as the specification promises it, and its status marked as our
+ * decision unless the specification gives it.
+ */
+function successResponse(
+  operation: OperationDefinition,
+  status: number,
+  response: { schema: z.ZodType; description: string },
+  parts: DocumentParts,
+): JsonSchema {
+  const name = operation.operationId as OperationName;
+  const body = jsonBody(response.schema, 'output', parts.components);
+  const media = (body.content as Record<string, JsonSchema>)['application/json']!;
+  media.schema = parts.promised.body(
+    media.schema as JsonSchema,
+    SPECIFIED_RESPONSE_FIELDS[name],
+    name,
+  );
+  const decided = SPECIFIED_SUCCESS_STATUSES[name] !== status;
+  return {
+    ...body,
+    description: decided
+      ? `${response.description} The status code is ${DECISION_NOTE.charAt(0).toLowerCase()}${DECISION_NOTE.slice(1)} A client takes any 2xx as success.`
+      : response.description,
+    ...(decided ? { [DECISION_MARK]: true } : {}),
+    headers: successHeaders(operation.operationId),
   };
 }
 

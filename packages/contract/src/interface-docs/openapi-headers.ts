@@ -1,35 +1,52 @@
+import { HTTP_HEADERS } from '../constants/http-headers.ts';
+import { ABSENT_HEADER_RULES } from '../promises/decision-fallbacks.ts';
+import { DECISION_MARK, DECISION_NOTE } from './promised-schemas.ts';
 import type { JsonSchema } from './schema-components.ts';
+
+/**
+ * A header only our decisions add: never required (a deployment that keeps the specification may
+ * not send it), marked, and described with what a client does without it.
+ */
+function decisionHeader(name: string, description: string, schema: JsonSchema): JsonSchema {
+  return {
+    description: `${description} ${DECISION_NOTE} When absent: ${ABSENT_HEADER_RULES[name]}`,
+    [DECISION_MARK]: true,
+    schema,
+  };
+}
 
 /** Reusable OpenAPI header definitions (`components.headers`). */
 export const OPENAPI_HEADERS: Record<string, JsonSchema> = {
-  RequestId: {
-    description:
-      'Identifier of the request, to quote to support; equals `error.request_id` on errors.',
-    required: true,
-    schema: { type: 'string', format: 'uuid' },
-  },
-  RetryAfter: {
-    description: 'Seconds to wait before retrying (RFC 9110).',
-    required: true,
-    schema: { type: 'integer', minimum: 1 },
-  },
-  RateLimitLimit: {
-    description: 'Requests allowed per one-minute window for the application.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  RateLimitRemaining: {
-    description: 'Requests left in the current window.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  RateLimitReset: {
-    description: 'Seconds until the current window resets.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  IdempotentReplayed: {
-    description:
-      'Sent only when this response replays an earlier identical submission, and then `true`; absent on a first submission.',
-    schema: { type: 'string', enum: ['true'] },
-  },
+  RequestId: decisionHeader(
+    HTTP_HEADERS.requestId,
+    'Identifier of the request, to quote to support; equals `error.request_id` on errors. The reference server sends it on every response.',
+    { type: 'string', format: 'uuid' },
+  ),
+  RetryAfter: decisionHeader(
+    HTTP_HEADERS.retryAfter,
+    'Seconds to wait before retrying (RFC 9110). The reference server sends it on every 429 and 503.',
+    { type: 'integer', minimum: 1 },
+  ),
+  RateLimitLimit: decisionHeader(
+    HTTP_HEADERS.rateLimitLimit,
+    'Requests allowed per one-minute window for the application.',
+    { type: 'integer', minimum: 0 },
+  ),
+  RateLimitRemaining: decisionHeader(
+    HTTP_HEADERS.rateLimitRemaining,
+    'Requests left in the current window.',
+    { type: 'integer', minimum: 0 },
+  ),
+  RateLimitReset: decisionHeader(
+    HTTP_HEADERS.rateLimitReset,
+    'Seconds until the current window resets.',
+    { type: 'integer', minimum: 0 },
+  ),
+  IdempotentReplayed: decisionHeader(
+    HTTP_HEADERS.idempotentReplayed,
+    'Sent only when this response replays an earlier identical submission, and then `true`; absent on a first submission.',
+    { type: 'string', enum: ['true'] },
+  ),
   WwwAuthenticate: {
     description: 'The authentication scheme to use: `Basic` or `Bearer` (RFC 9110).',
     required: true,
@@ -37,21 +54,19 @@ export const OPENAPI_HEADERS: Record<string, JsonSchema> = {
   },
 };
 
-/** A `$ref` cannot carry siblings: a header that is always sent here but not everywhere is inlined. */
-const ref = (name: string, always = false): JsonSchema =>
-  always ? { ...OPENAPI_HEADERS[name], required: true } : { $ref: `#/components/headers/${name}` };
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/headers/${name}` });
 
 /**
- * `RateLimit-*` headers: on every answer to an authenticated request, success or error (the
- * request was counted), and on an injected error that names an application; absent when
- * authentication failed (401) or the request was refused before it reached the API (a malformed
- * request line or headers, a body over 64 KiB).
+ * `RateLimit-*` headers: the reference server sends them on every answer to an authenticated
+ * request, success or error (the request was counted), and on an injected error that names an
+ * application; never when authentication failed (401) or the request was refused before it
+ * reached the API (a malformed request line or headers, a body over 64 KiB).
  */
-function rateLimitHeaders(always: boolean): JsonSchema {
+function rateLimitHeaders(): JsonSchema {
   return {
-    'RateLimit-Limit': ref('RateLimitLimit', always),
-    'RateLimit-Remaining': ref('RateLimitRemaining', always),
-    'RateLimit-Reset': ref('RateLimitReset', always),
+    'RateLimit-Limit': ref('RateLimitLimit'),
+    'RateLimit-Remaining': ref('RateLimitRemaining'),
+    'RateLimit-Reset': ref('RateLimitReset'),
   };
 }
 
@@ -59,7 +74,7 @@ function rateLimitHeaders(always: boolean): JsonSchema {
 export function successHeaders(operationId: string): JsonSchema {
   return {
     'X-Request-Id': ref('RequestId'),
-    ...rateLimitHeaders(true),
+    ...rateLimitHeaders(),
     ...(operationId === 'sendMessage' ? { 'Idempotent-Replayed': ref('IdempotentReplayed') } : {}),
   };
 }
@@ -67,7 +82,7 @@ export function successHeaders(operationId: string): JsonSchema {
 /** What an error status carries beside `X-Request-Id`: a 413 is refused before authentication. */
 function gateHeaders(status: number): JsonSchema {
   if (status === 401) return { 'WWW-Authenticate': ref('WwwAuthenticate') };
-  return status === 413 ? {} : rateLimitHeaders(false);
+  return status === 413 ? {} : rateLimitHeaders();
 }
 
 /** Headers of an error response with HTTP status `status`. */

@@ -37,6 +37,26 @@ export class SchemaComponents {
     return this.#rewriteRefs(root) as JsonSchema;
   }
 
+  /** The gathered schema `name`, if any. */
+  get(name: string): JsonSchema | undefined {
+    return this.#schemas.get(name)?.json;
+  }
+
+  /** Sets the schema `name`, replacing a gathered one (a variant the document publishes). */
+  set(name: string, json: JsonSchema): void {
+    this.#schemas.set(name, { json, text: JSON.stringify(json) });
+  }
+
+  /** The name a `$ref` of this document points to, or `undefined` for another reference. */
+  nameOf(ref: string): string | undefined {
+    return ref.startsWith(this.#refPrefix) ? ref.slice(this.#refPrefix.length) : undefined;
+  }
+
+  /** The `$ref` of the schema `name` in this document. */
+  refTo(name: string): string {
+    return `${this.#refPrefix}${name}`;
+  }
+
   /** Every gathered schema, sorted by name so the output is stable. */
   all(): Record<string, JsonSchema> {
     const names = [...this.#schemas.keys()].sort();

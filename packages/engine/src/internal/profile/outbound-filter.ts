@@ -1,14 +1,16 @@
-import { HTTP_HEADERS, type OperationName, type ServerEvent } from '@partner-assistant/contract';
-import type { EngineResponse } from '../errors/engine-response.ts';
-import { isUuidField, isUuidText } from '../ids/canonical-ids.ts';
-import type { ProfileSettings } from './server-profile.ts';
 import {
   DECISION_HEADERS,
   type FieldShape,
-  SPEC_ERROR_FIELDS,
-  SPEC_EVENT_FIELDS,
-  SPEC_RESPONSE_FIELDS,
-} from './spec-fields.ts';
+  HTTP_HEADERS,
+  type OperationName,
+  type ServerEvent,
+  SPECIFIED_ERROR_FIELDS,
+  SPECIFIED_EVENT_FIELDS,
+  SPECIFIED_RESPONSE_FIELDS,
+} from '@partner-assistant/contract';
+import type { EngineResponse } from '../errors/engine-response.ts';
+import { isUuidField, isUuidText } from '../ids/canonical-ids.ts';
+import type { ProfileSettings } from './server-profile.ts';
 
 /** The engine's exit: what every REST answer and every event goes through before it leaves. */
 export interface OutboundFilter {
@@ -22,7 +24,7 @@ export interface OutboundFilter {
 
 /** Only the fields `shape` names, recursively; values the shape does not expect pass as they are. */
 export function pickFields(value: unknown, shape: FieldShape): unknown {
-  if (shape === true) return value;
+  if (shape === true || shape === 'decision') return value;
   if (Array.isArray(shape)) {
     const element = (shape as readonly [FieldShape])[0];
     return Array.isArray(value) ? value.map((item) => pickFields(item, element)) : value;
@@ -69,7 +71,7 @@ const REMOVED_HEADERS: ReadonlySet<string> = new Set(
 /**
  * The exit of the engine for `settings`, or `undefined` when there is nothing to change (the
  * full profile with lower-case ids). The minimal profile keeps only what the specification shows
- * (the table of `spec-fields.ts`) and drops the headers of our decisions; upper-case ids turn
+ * (the contract's `SPECIFIED_RESPONSE_FIELDS`, `SPECIFIED_EVENT_FIELDS` and `DECISION_HEADERS`) and drops the headers of our decisions; upper-case ids turn
  * every issued UUID to upper case, `X-Request-Id` included.
  */
 export function createOutboundFilter(settings: ProfileSettings): OutboundFilter | undefined {
@@ -81,17 +83,17 @@ export function createOutboundFilter(settings: ProfileSettings): OutboundFilter 
     response: (operation, response) => {
       const shape =
         response.status >= 400
-          ? SPEC_ERROR_FIELDS
+          ? SPECIFIED_ERROR_FIELDS
           : operation === undefined
             ? true
-            : SPEC_RESPONSE_FIELDS[operation];
+            : SPECIFIED_RESPONSE_FIELDS[operation];
       const body = ids(minimal ? pickFields(response.body, shape) : response.body);
       let headers = minimal ? withoutHeaders(response.headers, REMOVED_HEADERS) : response.headers;
       if (upper) headers = upperCaseRequestId(headers);
       return { status: response.status, headers, body };
     },
     event: (event) => {
-      const shape = minimal ? SPEC_EVENT_FIELDS[event.type] : undefined;
+      const shape = minimal ? SPECIFIED_EVENT_FIELDS[event.type] : undefined;
       return ids(shape ? pickFields(event, shape) : event) as ServerEvent;
     },
     id: (id) => (upper ? id.toUpperCase() : id),

@@ -62,7 +62,7 @@ export interface ReferenceEngineOptions {
   /** Entries the request journal keeps. @default 1000 */
   journalCapacity?: number;
   /**
-   * `minimal` answers only what the specification shows (see `spec-fields.ts`).
+   * `minimal` answers only what the specification shows (the contract's `SPECIFIED_RESPONSE_FIELDS`).
    * @default 'full'
    */
   profile?: ServerProfile | undefined;
