@@ -729,7 +729,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Token issued. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description Token issued. The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -854,7 +854,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Existing conversation resumed; nothing was created. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description Existing conversation resumed; nothing was created. The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -875,7 +875,7 @@ export interface operations {
           'application/json': components['schemas']['CreatedConversation'];
         };
       };
-      /** @description Conversation created. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description Conversation created. The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       201: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -997,7 +997,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description Deleted. The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -1266,7 +1266,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One page of history. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description One page of history. The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -1398,7 +1398,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Identical replay of a message whose turn has ended (`Idempotent-Replayed: true`): the whole result, as `GET /turns/{turn_id}` gives it. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description Identical replay of a message whose turn has ended (`Idempotent-Replayed: true`): the whole result, as `GET /turns/{turn_id}` gives it. The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -1593,7 +1593,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The turn. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description The turn. Its fields beyond the five the specification shows: Not shown by the specification: our decision, which the SDKs follow (`docs/reference/decisions.md` says what they require). The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -1720,7 +1720,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Deleted. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description Deleted. The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -1859,7 +1859,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Recorded. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description Recorded. The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -1989,7 +1989,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Erased (also when the user had no data). The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description Erased (also when the user had no data). The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -2074,7 +2074,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Capabilities. The status code is our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
+      /** @description Capabilities. The status code: Our decision, not a promise of the specification: a deployment that keeps the specification may leave it out. A client takes any 2xx as success. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];

@@ -10,7 +10,12 @@ import {
 } from '../promises/specified-fields.ts';
 import { errorResponses } from './openapi-error-responses.ts';
 import { OPENAPI_HEADERS, successHeaders } from './openapi-headers.ts';
-import { DECISION_MARK, DECISION_NOTE, PromisedSchemas } from './promised-schemas.ts';
+import {
+  DECISION_MARK,
+  DECISION_NOTE,
+  NOT_SHOWN_NOTE,
+  PromisedSchemas,
+} from './promised-schemas.ts';
 import { firstExample, type JsonSchema, SchemaComponents } from './schema-components.ts';
 import { OPENAPI_SERVERS } from './servers.ts';
 
@@ -163,11 +168,16 @@ function successResponse(
     name,
   );
   const decided = SPECIFIED_SUCCESS_STATUSES[name] !== status;
+  const notes = [
+    response.description,
+    ...(SPECIFIED_RESPONSE_FIELDS[name] === 'decision'
+      ? [`Its fields beyond the five the specification shows: ${NOT_SHOWN_NOTE}`]
+      : []),
+    ...(decided ? [`The status code: ${DECISION_NOTE} A client takes any 2xx as success.`] : []),
+  ];
   return {
     ...body,
-    description: decided
-      ? `${response.description} The status code is ${DECISION_NOTE.charAt(0).toLowerCase()}${DECISION_NOTE.slice(1)} A client takes any 2xx as success.`
-      : response.description,
+    description: notes.join(' '),
     ...(decided ? { [DECISION_MARK]: true } : {}),
     headers: successHeaders(operation.operationId),
   };

@@ -108,7 +108,9 @@ export class PromisedSchemas {
           field,
           inner === undefined
             ? this.#unpromised(property, where, at)
-            : this.#apply(property, inner, where, at),
+            : inner === 'decision'
+              ? decided(property)
+              : this.#apply(property, inner, where, at),
         ];
       }),
     );
@@ -155,6 +157,16 @@ export class PromisedSchemas {
       ...(rule.decision === false ? {} : { [DECISION_MARK]: true }),
     };
   }
+}
+
+/** Said of a value the specification does not show, which our decision gives and the SDKs need. */
+export const NOT_SHOWN_NOTE =
+  'Not shown by the specification: our decision, which the SDKs follow (`docs/reference/decisions.md` says what they require).';
+
+/** A field the specification does not show, required by our decision: marked and said so. */
+function decided(property: JsonSchema): JsonSchema {
+  const description = [property.description, NOT_SHOWN_NOTE].filter(Boolean).join(' ');
+  return { ...property, description, [DECISION_MARK]: true };
 }
 
 /** `assistant.completed` → `AssistantCompleted`, `sendMessage` → `SendMessage`. */
