@@ -95,3 +95,55 @@ describe('generated interface documents', () => {
     );
   });
 });
+
+describe('what only our decisions add', () => {
+  // biome-ignore lint/suspicious/noExplicitAny: the documents are plain JSON read from disk.
+  type Json = any;
+  const documents: Record<string, Json> = {
+    'openapi.json': JSON.parse(committed('docs/openapi.json')),
+    'asyncapi.yaml': parse(committed('docs/asyncapi.yaml')),
+  };
+  /** Every object schema of a document with the fields it requires and the fields it marks. */
+  function objectsOf(value: Json, at: string, found: Array<[string, Json]> = []) {
+    if (value === null || typeof value !== 'object') return found;
+    if (value.properties) found.push([at, value]);
+    for (const [key, inner] of Object.entries(value)) objectsOf(inner, `${at}/${key}`, found);
+    return found;
+  }
+
+  it.each(Object.keys(documents))(
+    '%s requires no field that is optional in a deployment',
+    (name) => {
+      const problems: string[] = [];
+      for (const [at, schema] of objectsOf(documents[name], name)) {
+        for (const [field, property] of Object.entries(schema.properties as Record<string, Json>)) {
+          const whenAbsent = String(property.description ?? '').includes('When absent:');
+          const required = (schema.required ?? []).includes(field);
+          if (whenAbsent && required) problems.push(`${at}.${field} is required`);
+          if (property['x-partner-assistant-decision'] && !required && !whenAbsent)
+            problems.push(`${at}.${field} is optional with no fallback`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('leaves every header of our decisions optional, saying what a client does without it', () => {
+    const headers = documents['openapi.json'].components.headers as Record<string, Json>;
+    const decided = Object.entries(headers).filter(([, h]) => h['x-partner-assistant-decision']);
+    expect(decided.map(([name]) => name).sort()).toEqual(
+      [
+        'IdempotentReplayed',
+        'RateLimitLimit',
+        'RateLimitRemaining',
+        'RateLimitReset',
+        'RequestId',
+        'RetryAfter',
+      ].sort(),
+    );
+    for (const [, header] of decided) {
+      expect(header.required).not.toBe(true);
+      expect(header.description).toContain('When absent:');
+    }
+  });
+});
