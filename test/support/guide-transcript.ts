@@ -28,6 +28,16 @@ const FREE: Record<string, (value: unknown) => boolean> = {
 
 const PLACEHOLDER = /^<([A-Z_]+)>$/;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Equal values; two UUIDs are equal in any case (RFC 9562), as a client compares them. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string' && UUID.test(a) && UUID.test(b)) {
+    return a.toLowerCase() === b.toLowerCase();
+  }
+  return a === b;
+}
+
 /** `frame` with every bound placeholder replaced by its value. */
 export function fillIn(frame: unknown, bindings: Map<string, unknown>): unknown {
   if (typeof frame === 'string') {
@@ -60,7 +70,7 @@ export function differences(
     const free = FREE[name];
     if (free) return free(actual) ? [] : [`${path}: ${JSON.stringify(actual)} is not a ${name}`];
     if (!bindings.has(name)) bindings.set(name, actual);
-    return bindings.get(name) === actual ? [] : [`${path}: not the same <${name}>`];
+    return sameValue(bindings.get(name), actual) ? [] : [`${path}: not the same <${name}>`];
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path}: not an array`];
@@ -78,7 +88,7 @@ export function differences(
       differences(value, (actual as Record<string, unknown>)[key], bindings, `${path}.${key}`),
     );
   }
-  return expected === actual
+  return sameValue(expected, actual)
     ? []
     : [`${path}: ${JSON.stringify(actual)} where the guide shows ${JSON.stringify(expected)}`];
 }

@@ -109,6 +109,11 @@ export class RecordingChannel {
     });
   }
 
+  /** The sub-protocol the server selected (`''` when it selected none). */
+  get protocol(): string {
+    return this.#socket.protocol;
+  }
+
   /** Sends a frame as JSON. */
   send(frame: unknown): void {
     this.#socket.send(JSON.stringify(frame));
