@@ -1,4 +1,6 @@
+import { SPECIFIED_EVENT_FIELDS } from '@partner-assistant/contract';
 import { expect } from 'vitest';
+import { pickFields } from '../../packages/engine/src/internal/profile/outbound-filter.ts';
 import { holdsIf, presence } from './guide-claims.ts';
 import { differences, fillIn, readTranscript } from './guide-transcript.ts';
 import {
@@ -73,10 +75,16 @@ export async function walkTranscript(guide: URL, walk: GuideWalk): Promise<void>
       channel.send(frame);
       continue;
     }
-    const expected = step.frame as { type: string };
-    const found = await nextOfType(walk, channel, cursor, expected.type);
+    const { type } = step.frame as { type: keyof typeof SPECIFIED_EVENT_FIELDS };
+    // A deployment that keeps the specification owes only what the contract's promise table
+    // shows of each event: under the minimal profile the guide's frame is held to that part.
+    const expected =
+      walk.profile === 'minimal'
+        ? pickFields(step.frame, SPECIFIED_EVENT_FIELDS[type])
+        : step.frame;
+    const found = await nextOfType(walk, channel, cursor, type);
     cursor = found.cursor;
-    expect(differences(expected, found.frame, bindings, expected.type)).toEqual([]);
+    expect(differences(expected, found.frame, bindings, type)).toEqual([]);
   }
   const turnId = bindings.get('TURN_ID');
   const ofTurn = first.frames.filter((frame) => sameId(frame.turn_id, turnId));
