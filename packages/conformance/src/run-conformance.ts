@@ -47,7 +47,7 @@ async function prepare(ctx: RunContext): Promise<void> {
       auth: { bearer: user.token },
     });
     const parsed = capabilitiesSchema.safeParse(reply.body);
-    if (reply.status !== 200 || !parsed.success)
+    if (reply.status < 200 || reply.status >= 300 || !parsed.success)
       throw new RuleFailure(
         `GET /capabilities answered ${describeStatus(reply)}${parsed.success ? '' : ' without valid limits'}`,
       );
