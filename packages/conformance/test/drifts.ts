@@ -87,7 +87,7 @@ function droppedCreatedAt(): Drift {
   };
 }
 
-const TURN_IN_PROGRESS_RULES = [
+const CONFLICT_RULES = [
   'delete.turn-in-progress',
   'messages.idempotency-conflict',
   'turns.turn-in-progress',
@@ -104,7 +104,7 @@ export const DRIFTS: DriftCase[] = [
     name: 'answers 404 where 409 is due',
     only: ['delete', 'turns', 'messages'],
     drift: notFoundFor409,
-    failing: TURN_IN_PROGRESS_RULES,
+    failing: CONFLICT_RULES,
   },
   // The same broken promises in front of a deployment that keeps only the specification: the
   // specification mode, which passes it as it is, names each one.
@@ -120,7 +120,7 @@ export const DRIFTS: DriftCase[] = [
     profile: 'minimal',
     only: ['delete', 'turns', 'messages', 'specification'],
     drift: notFoundFor409,
-    failing: TURN_IN_PROGRESS_RULES,
+    failing: CONFLICT_RULES,
   },
   {
     name: 'drops created_at from a created conversation (specification mode, spec-minimal deployment)',
