@@ -1,3 +1,4 @@
+import type { RuleSource } from './rule-groups.ts';
 import type { RuleDescription } from './rules/rule.ts';
 
 /** The outcome of one rule. */
@@ -33,6 +34,15 @@ export interface ConformanceReport {
   durationMs: number;
   /** Every selected rule, in report order. */
   results: RuleResult[];
-  summary: { passed: number; failed: number; skipped: number };
+  summary: {
+    passed: number;
+    failed: number;
+    skipped: number;
+    /**
+     * The failures by kind: `specification`, a promise of the specification broken; `decision`,
+     * one of our recorded decisions not followed (which another implementation may leave out).
+     */
+    failedBySource: Record<RuleSource, number>;
+  };
   cleanup: CleanupSummary;
 }

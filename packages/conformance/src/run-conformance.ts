@@ -47,7 +47,7 @@ async function prepare(ctx: RunContext): Promise<void> {
       auth: { bearer: user.token },
     });
     const parsed = capabilitiesSchema.safeParse(reply.body);
-    if (reply.status !== 200 || !parsed.success)
+    if (reply.status < 200 || reply.status >= 300 || !parsed.success)
       throw new RuleFailure(
         `GET /capabilities answered ${describeStatus(reply)}${parsed.success ? '' : ' without valid limits'}`,
       );
@@ -138,6 +138,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   cleanup = await ctx.eraseUsers(AbortSignal.timeout(CLEANUP_TIMEOUT_MS));
   const count = (status: RuleResult['status']) =>
     results.filter((result) => result.status === status).length;
+  const failedFrom = (source: RuleResult['source']) =>
+    results.filter((result) => result.status === 'failed' && result.source === source).length;
   return {
     baseUrl: settings.baseUrl,
     wsUrl: settings.wsUrl,
@@ -145,7 +147,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
     results,
-    summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
+    summary: {
+      passed: count('passed'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+      failedBySource: {
+        specification: failedFrom('specification'),
+        decision: failedFrom('decision'),
+      },
+    },
     cleanup,
   };
 }

@@ -115,6 +115,12 @@ describe.concurrent('partner-assistant-conformance', () => {
       expect(run.stdout).toContain('errors.envelope');
       expect(run.stdout).toContain('error.request_id: Invalid input');
       expect(run.stdout).toContain('checks: “Every error response has the same JSON envelope');
+      // Each failure says its kind: a broken promise of the specification, or a decision.
+      expect(run.stdout).toContain(
+        'kind: specification (the deployment breaks a promise of the specification)',
+      );
+      expect(run.stdout).toContain('kind: decision (one of our recorded decisions');
+      expect(run.stdout).toContain('2 failed (1 specification, 1 decision)');
       for (const secret of SECRETS) expect(run.stdout + run.stderr).not.toContain(secret);
     } finally {
       await proxy.close();

@@ -12,10 +12,17 @@ import { runOptions, SECRETS, startConformanceServer } from './support/conforman
 import { startDriftingProxy } from './support/drifting-proxy.ts';
 
 let server: RunningReferenceServer;
+/** The same server answering only what the specification shows, ids in upper case. */
+let minimalServer: RunningReferenceServer;
 beforeAll(async () => {
-  server = await startConformanceServer();
+  [server, minimalServer] = await Promise.all([
+    startConformanceServer(),
+    startConformanceServer('minimal'),
+  ]);
 });
-afterAll(() => server?.close());
+afterAll(() => Promise.all([server?.close(), minimalServer?.close()]));
+
+const SPECIFICATION_RULES = CONFORMANCE_RULES.filter((rule) => rule.source === 'specification');
 
 const failedIds = (report: ConformanceReport) =>
   report.results
@@ -30,7 +37,12 @@ describe.concurrent('against the reference server', { timeout: 60_000 }, () => {
     const report = await runConformance(runOptions(server.url));
     const failures = report.results.filter((result) => result.status === 'failed');
     expect(failures.map((result) => `${result.id}: ${result.detail}`)).toEqual([]);
-    expect(report.summary).toEqual({ passed: CONFORMANCE_RULES.length, failed: 0, skipped: 0 });
+    expect(report.summary).toEqual({
+      passed: CONFORMANCE_RULES.length,
+      failed: 0,
+      skipped: 0,
+      failedBySource: { specification: 0, decision: 0 },
+    });
     expect(report.cleanup.failedErasures).toBe(0);
     expect(report.cleanup.erasedUsers).toBeGreaterThan(10);
     for (const format of ['pretty', 'json', 'junit'] as const) {
@@ -75,18 +87,58 @@ describe.concurrent('against the reference server', { timeout: 60_000 }, () => {
   });
 });
 
-describe.concurrent.each(DRIFTS)('behind a proxy that $name', ({ only, drift, failing }) => {
-  it(`fails ${failing.join(', ')}, and only those`, async () => {
-    const proxy = await startDriftingProxy(server, drift());
-    try {
-      const report = await runConformance({ ...runOptions(proxy.url, proxy.wsUrl), only });
-      expect(failedIds(report)).toEqual(failing);
-      for (const result of report.results.filter((entry) => entry.status === 'failed')) {
-        expect(result.detail).toBeTruthy();
-        expect(result.rule.length).toBeGreaterThan(10);
-      }
-    } finally {
-      await proxy.close();
-    }
+describe.concurrent('the specification mode', { timeout: 60_000 }, () => {
+  it.each([
+    ['the default profile', () => server],
+    ['the spec-minimal profile (ids in upper case)', () => minimalServer],
+  ])('passes every specification rule against %s', async (_profile, target) => {
+    const report = await runConformance({ ...runOptions(target().url), only: ['specification'] });
+    const failures = report.results.filter((result) => result.status === 'failed');
+    expect(failures.map((result) => `${result.id}: ${result.detail}`)).toEqual([]);
+    expect(report.summary).toMatchObject({ passed: SPECIFICATION_RULES.length, skipped: 0 });
+    expect(report.cleanup.failedErasures).toBe(0);
+  });
+
+  it('leaves to the decision rules all that a spec-minimal deployment leaves out, each labelled so', async () => {
+    const report = await runConformance(runOptions(minimalServer.url));
+    const failures = report.results.filter((result) => result.status === 'failed');
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.filter((result) => result.source !== 'decision')).toEqual([]);
+    expect(report.summary.failedBySource).toEqual({ specification: 0, decision: failures.length });
+    const pretty = formatReport(report, 'pretty');
+    expect(pretty).toContain(
+      `${failures.length} failed (0 specification, ${failures.length} decision)`,
+    );
+    expect(pretty.match(/kind: decision \(/g)).toHaveLength(failures.length);
+    expect(formatReport(report, 'junit').match(/<failure message="decision: /g)).toHaveLength(
+      failures.length,
+    );
+    const json = JSON.parse(formatReport(report, 'json')) as ConformanceReport;
+    expect(json.summary.failedBySource.decision).toBe(failures.length);
   });
 });
+
+describe.concurrent.each(DRIFTS)(
+  'behind a proxy that $name',
+  ({ profile, only, drift, failing }) => {
+    it(`fails ${failing.join(', ')}, and only those`, async () => {
+      const upstream = profile === 'minimal' ? minimalServer : server;
+      const proxy = await startDriftingProxy(upstream, drift());
+      try {
+        const report = await runConformance({ ...runOptions(proxy.url, proxy.wsUrl), only });
+        expect(failedIds(report)).toEqual(failing);
+        for (const result of report.results.filter((entry) => entry.status === 'failed')) {
+          expect(result.detail).toBeTruthy();
+          expect(result.rule.length).toBeGreaterThan(10);
+        }
+        if (only.includes('specification'))
+          expect(report.summary.failedBySource).toEqual({
+            specification: failing.length,
+            decision: 0,
+          });
+      } finally {
+        await proxy.close();
+      }
+    });
+  },
+);

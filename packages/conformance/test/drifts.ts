@@ -8,6 +8,11 @@ import type { Drift } from './support/drifting-proxy.ts';
 /** One drift, what to run against it and what must fail. */
 export interface DriftCase {
   name: string;
+  /**
+   * The profile of the server behind the proxy: `minimal` for a deployment that keeps the
+   * specification and none of our decisions. @default 'full'
+   */
+  profile?: 'full' | 'minimal';
   only: RuleSelector[];
   drift: () => Drift;
   failing: string[];
@@ -50,29 +55,79 @@ function reusedTurns(): Drift {
   };
 }
 
+/** Error envelopes without `error.request_id`. */
+function droppedRequestId(): Drift {
+  return {
+    answer: ({ status, body }) => {
+      if (!isError(body)) return undefined;
+      const { request_id: _dropped, ...error } = body.error;
+      return { status, body: { error } };
+    },
+  };
+}
+
+/** `404 not_found` for every `409` (`turn_in_progress`, `idempotency_conflict`). */
+function notFoundFor409(): Drift {
+  return {
+    answer: ({ status, body }) =>
+      status === 409 && isError(body)
+        ? { status: 404, body: { error: { ...body.error, code: 'not_found' } } }
+        : undefined,
+  };
+}
+
+/** Conversation creation answered without `created_at`. */
+function droppedCreatedAt(): Drift {
+  return {
+    answer: ({ method, path, status, body }) => {
+      if (method !== 'POST' || !path.endsWith('/conversations') || status >= 300) return undefined;
+      const { created_at: _dropped, ...created } = body as Record<string, unknown>;
+      return { status, body: created };
+    },
+  };
+}
+
+const CONFLICT_RULES = [
+  'delete.turn-in-progress',
+  'messages.idempotency-conflict',
+  'turns.turn-in-progress',
+];
+
 export const DRIFTS: DriftCase[] = [
   {
     name: 'drops the envelope’s request_id',
     only: ['errors'],
-    drift: () => ({
-      answer: ({ status, body }) => {
-        if (!isError(body)) return undefined;
-        const { request_id: _dropped, ...error } = body.error;
-        return { status, body: { error } };
-      },
-    }),
+    drift: droppedRequestId,
     failing: ['errors.envelope', 'errors.request-id-header'],
   },
   {
     name: 'answers 404 where 409 is due',
     only: ['delete', 'turns', 'messages'],
-    drift: () => ({
-      answer: ({ status, body }) =>
-        status === 409 && isError(body)
-          ? { status: 404, body: { error: { ...body.error, code: 'not_found' } } }
-          : undefined,
-    }),
-    failing: ['delete.turn-in-progress', 'messages.idempotency-conflict', 'turns.turn-in-progress'],
+    drift: notFoundFor409,
+    failing: CONFLICT_RULES,
+  },
+  // The same broken promises in front of a deployment that keeps only the specification: the
+  // specification mode, which passes it as it is, names each one.
+  {
+    name: 'drops the envelope’s request_id (specification mode, spec-minimal deployment)',
+    profile: 'minimal',
+    only: ['errors', 'specification'],
+    drift: droppedRequestId,
+    failing: ['errors.envelope'],
+  },
+  {
+    name: 'answers 404 where 409 is due (specification mode, spec-minimal deployment)',
+    profile: 'minimal',
+    only: ['delete', 'turns', 'messages', 'specification'],
+    drift: notFoundFor409,
+    failing: CONFLICT_RULES,
+  },
+  {
+    name: 'drops created_at from a created conversation (specification mode, spec-minimal deployment)',
+    profile: 'minimal',
+    only: ['conversations', 'specification'],
+    drift: droppedCreatedAt,
+    failing: ['conversations.create', 'conversations.resume'],
   },
   {
     name: 'reuses turns across idempotency keys',

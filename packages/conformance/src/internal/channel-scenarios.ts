@@ -1,5 +1,8 @@
 import { WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
 import type { Channel, ReceivedEvent } from './channel.ts';
+import { expectPromised } from './expect-reply.ts';
+import { sameId } from './ids.ts';
+import { promisedCompletedMessageSchema } from './promised-bodies.ts';
 import { check, RuleFailure } from './rule-outcome.ts';
 import type { RunContext, TestUser } from './run-context.ts';
 import { createConversation, QUESTION } from './scenarios.ts';
@@ -45,7 +48,7 @@ export function userMessage(conversationId: string, clientMessageId: string) {
 
 /** The events about `turnId`, in arrival order. */
 export function eventsOf(channel: Channel, turnId: unknown): ReceivedEvent[] {
-  return channel.events.filter((event) => event.turn_id === turnId);
+  return channel.events.filter((event) => sameId(event.turn_id, turnId));
 }
 
 /** Closes the channel whatever the check did. */
@@ -114,4 +117,26 @@ export function streamedText(events: ReceivedEvent[]): string {
 export function completedText(events: ReceivedEvent[]): string {
   const completed = events.find((event) => event.type === 'assistant.completed');
   return String((completed?.message as { content?: unknown } | undefined)?.content);
+}
+
+/**
+ * Fails unless each event whose payload the specification shows carries it: `label` of
+ * `assistant.status`, `text` of `assistant.delta`, the `message` of `assistant.completed`, and
+ * `error.message` of `assistant.error`. The other events' payloads are not shown.
+ */
+export function expectShownPayloads(events: readonly ReceivedEvent[]): void {
+  for (const [i, event] of events.entries()) {
+    const where = `event ${i + 1} (${String(event.type)})`;
+    if (event.type === 'assistant.status')
+      check(typeof event.label === 'string', `${where} carries no label`);
+    else if (event.type === 'assistant.delta')
+      check(typeof event.text === 'string', `${where} carries no text`);
+    else if (event.type === 'assistant.completed')
+      expectPromised(event.message, promisedCompletedMessageSchema, `the message of ${where}`);
+    else if (event.type === 'assistant.error')
+      check(
+        typeof (event.error as { message?: unknown } | undefined)?.message === 'string',
+        `${where} carries no error.message`,
+      );
+  }
 }

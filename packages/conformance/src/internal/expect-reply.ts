@@ -38,18 +38,52 @@ export function expectError(reply: ApiReply, status: number, code: string): void
   );
 }
 
-/** Parses `value` with a contract schema; fails naming the first invalid fields. */
-export function expectShape<T>(value: unknown, schema: ContractSchema<T>, what: string): T {
+/** Fails unless the answer is a success (2xx): the specification shows only two status codes. */
+export function expectSuccess(reply: ApiReply): void {
+  if (reply.status >= 200 && reply.status < 300) return;
+  throw new RuleFailure(
+    `${reply.request} answered ${describeStatus(reply)}, expected a success (2xx)`,
+  );
+}
+
+function parseOrFail<T>(value: unknown, schema: ContractSchema<T>, failure: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const problems = result.error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`);
-  throw new RuleFailure(`${what} does not match the contract: ${problems.join('; ')}`);
+  throw new RuleFailure(`${failure}: ${problems.join('; ')}`);
 }
 
-/** Status, then shape: the body of a successful answer. */
+/** Parses `value` with a contract schema; fails naming the first invalid fields. */
+export function expectShape<T>(value: unknown, schema: ContractSchema<T>, what: string): T {
+  return parseOrFail(value, schema, `${what} does not match the contract`);
+}
+
+/**
+ * Parses `value` with a schema of what the specification promises (`promised-bodies.ts`);
+ * fails naming the first missing or invalid fields.
+ */
+export function expectPromised<T>(value: unknown, schema: ContractSchema<T>, what: string): T {
+  return parseOrFail(value, schema, `${what} does not hold what the specification promises`);
+}
+
+/** Status, then shape: the body of a successful answer, against the exact contract. */
 export function expectBody<T>(reply: ApiReply, statuses: number[], schema: ContractSchema<T>): T {
   expectStatus(reply, ...statuses);
   return expectShape(reply.body, schema, `the body of ${reply.request}`);
+}
+
+/**
+ * A success (2xx, or exactly `status` where the specification names it), then what the
+ * specification promises of its body.
+ */
+export function expectPromisedBody<T>(
+  reply: ApiReply,
+  schema: ContractSchema<T>,
+  status?: number,
+): T {
+  if (status === undefined) expectSuccess(reply);
+  else expectStatus(reply, status);
+  return expectPromised(reply.body, schema, `the body of ${reply.request}`);
 }

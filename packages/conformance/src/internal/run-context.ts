@@ -92,7 +92,7 @@ export class RunContext {
   async userFor(externalUserId: string, app: ApplicationCredentials): Promise<TestUser> {
     const reply = await this.requestToken(externalUserId, app);
     const body = reply.body as { access_token?: unknown; user?: { id?: unknown } } | undefined;
-    if (reply.status !== 200 || typeof body?.access_token !== 'string')
+    if (reply.status < 200 || reply.status >= 300 || typeof body?.access_token !== 'string')
       throw new RuleFailure(
         `token issuance answered ${describeStatus(reply)}; cannot prepare a user`,
       );

@@ -1,5 +1,6 @@
 import type { ApiReply } from './api-client.ts';
 import { describeStatus } from './expect-reply.ts';
+import { sameId } from './ids.ts';
 import { systemPacerClock } from './request-pacer.ts';
 import { RuleFailure } from './rule-outcome.ts';
 import type { RunContext, TestUser } from './run-context.ts';
@@ -86,7 +87,7 @@ export async function waitForTurnEnd(
       path: `/turns/${turnId}`,
       auth: { bearer: user.token },
     });
-    if (reply.status !== 200)
+    if (reply.status < 200 || reply.status >= 300)
       throw new RuleFailure(
         `${reply.request} answered ${describeStatus(reply)} while waiting for the turn to end`,
       );
@@ -98,6 +99,31 @@ export async function waitForTurnEnd(
       );
     await systemPacerClock.sleep(Math.max(POLL_MS, ctx.pacer.intervalMs), ctx.signal);
   }
+}
+
+/**
+ * The `turn_id` of the conversation's first user message, read from its history (which promises
+ * `turn_id` on each message): how a client finds a turn it sent without knowing its id.
+ */
+export async function turnIdOfUserMessage(
+  ctx: RunContext,
+  user: TestUser,
+  conversationId: string,
+): Promise<string> {
+  const history = await ctx.api.send({
+    method: 'GET',
+    path: `/conversations/${conversationId}/messages`,
+    auth: { bearer: user.token },
+  });
+  const messages = (history.body as { messages?: unknown } | undefined)?.messages;
+  const question = Array.isArray(messages)
+    ? (messages as Record<string, unknown>[]).find((message) => message.role === 'user')
+    : undefined;
+  if (typeof question?.turn_id !== 'string')
+    throw new RuleFailure(
+      `${history.request} answered ${describeStatus(history)} without the user message's turn_id`,
+    );
+  return question.turn_id;
 }
 
 /** A conversation with one ended turn, and its history. */
@@ -136,7 +162,7 @@ export async function prepareEndedTurn(ctx: RunContext, user?: TestUser): Promis
     auth: { bearer: owner.token },
   });
   const messages = (history.body as { messages?: unknown } | undefined)?.messages;
-  if (history.status !== 200 || !Array.isArray(messages))
+  if (history.status < 200 || history.status >= 300 || !Array.isArray(messages))
     throw new RuleFailure(
       `${history.request} answered ${describeStatus(history)}; cannot read the history`,
     );
@@ -146,7 +172,7 @@ export async function prepareEndedTurn(ctx: RunContext, user?: TestUser): Promis
 /** The assistant message of an ended turn's history, or a failure. */
 export function assistantMessageOf(ended: EndedTurn): Record<string, unknown> {
   const message = ended.messages.find(
-    (entry) => entry.role === 'assistant' && entry.turn_id === ended.turnId,
+    (entry) => entry.role === 'assistant' && sameId(entry.turn_id, ended.turnId),
   );
   if (!message) throw new RuleFailure('the history of an ended turn holds no assistant message');
   return message;

@@ -1,5 +1,6 @@
 import type { ConformanceReport, RuleResult } from '../report.ts';
 import { RULE_GROUP_LIST, RULE_GROUPS } from '../rule-groups.ts';
+import { FAILURE_KINDS } from './failure-kind.ts';
 
 /** Text as XML character data or attribute value; characters XML 1.0 forbids are dropped. */
 function xml(text: string): string {
@@ -18,7 +19,7 @@ function testcase(result: RuleResult): string {
   if (result.status === 'passed') return `${open}/>`;
   const body =
     result.status === 'failed'
-      ? `<failure message="${xml(result.detail ?? 'failed')}" type="${result.source}">${xml(`${result.detail ?? ''}\nChecks: ${result.rule}`)}</failure>`
+      ? `<failure message="${xml(`${result.source}: ${result.detail ?? 'failed'}`)}" type="${result.source}">${xml(`${result.detail ?? ''}\nKind: ${FAILURE_KINDS[result.source]}\nChecks: ${result.rule}`)}</failure>`
       : `<skipped message="${xml(result.detail ?? 'skipped')}"/>`;
   return `${open}>\n      ${body}\n    </testcase>`;
 }

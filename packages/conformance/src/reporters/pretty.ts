@@ -1,5 +1,6 @@
 import type { ConformanceReport, RuleResult } from '../report.ts';
 import { RULE_GROUP_LIST, RULE_GROUPS } from '../rule-groups.ts';
+import { FAILURE_KINDS } from './failure-kind.ts';
 
 /** Options of {@link formatPretty}. */
 export interface PrettyOptions {
@@ -16,6 +17,7 @@ function resultLines(result: RuleResult, paint: (code: number, text: string) => 
   const lines = [`    ${mark} ${result.title}${kind}  ${paint(2, result.id)}`];
   if (result.status === 'failed') {
     lines.push(`        ${paint(31, result.detail ?? 'failed')}`);
+    lines.push(`        ${paint(2, `kind: ${FAILURE_KINDS[result.source]}`)}`);
     lines.push(`        ${paint(2, `checks: “${result.rule}”`)}`);
   } else if (result.status === 'skipped' && result.detail) {
     lines.push(`        ${paint(2, `skipped: ${result.detail}`)}`);
@@ -34,11 +36,14 @@ export function formatPretty(report: ConformanceReport, options: PrettyOptions =
     lines.push(`  ${RULE_GROUPS[group]}`);
     for (const result of results) lines.push(...resultLines(result, paint));
   }
-  const { passed, failed, skipped } = report.summary;
+  const { passed, failed, skipped, failedBySource } = report.summary;
   const seconds = (report.durationMs / 1000).toFixed(1);
+  const kinds = failed
+    ? ` (${failedBySource.specification} specification, ${failedBySource.decision} decision)`
+    : '';
   lines.push(
     '',
-    `${report.results.length} rules: ${paint(COLORS.passed, `${passed} passed`)}, ${paint(failed ? COLORS.failed : 2, `${failed} failed`)}, ${skipped} skipped in ${seconds} s`,
+    `${report.results.length} rules: ${paint(COLORS.passed, `${passed} passed`)}, ${paint(failed ? COLORS.failed : 2, `${failed} failed${kinds}`)}, ${skipped} skipped in ${seconds} s`,
     `Erased ${report.cleanup.erasedUsers} users created by the run (external ids starting with ${report.runPrefix})${
       report.cleanup.failedErasures
         ? `; ${paint(COLORS.failed, `${report.cleanup.failedErasures} erasures failed`)}`

@@ -1,5 +1,5 @@
 import { capabilitiesSchema } from '@partner-assistant/contract';
-import { expectBody } from '../internal/expect-reply.ts';
+import { expectPromisedBody } from '../internal/expect-reply.ts';
 import { check } from '../internal/rule-outcome.ts';
 import type { RunContext } from '../internal/run-context.ts';
 import { defineGroup } from './rule.ts';
@@ -11,7 +11,7 @@ async function capabilities(ctx: RunContext) {
     path: '/capabilities',
     auth: { bearer: user.token },
   });
-  return expectBody(reply, [200], capabilitiesSchema);
+  return expectPromisedBody(reply, capabilitiesSchema);
 }
 
 /** The calling application's effective configuration. */

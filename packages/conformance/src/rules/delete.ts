@@ -1,5 +1,6 @@
 import { deleteConversationResponseSchema } from '@partner-assistant/contract';
-import { expectBody, expectError, expectStatus } from '../internal/expect-reply.ts';
+import { expectError, expectPromisedBody, expectSuccess } from '../internal/expect-reply.ts';
+import { sameId } from '../internal/ids.ts';
 import { check } from '../internal/rule-outcome.ts';
 import {
   acceptedTurn,
@@ -19,13 +20,12 @@ export const deleteRules = defineGroup('delete', [
       const { user, conversationId } = await newConversation(ctx);
       const auth = { bearer: user.token };
       const path = `/conversations/${conversationId}`;
-      const deleted = expectBody(
+      const deleted = expectPromisedBody(
         await ctx.api.send({ method: 'DELETE', path, auth }),
-        [200],
         deleteConversationResponseSchema,
       );
       check(
-        deleted.deleted === true && deleted.conversation_id === conversationId,
+        deleted.deleted === true && sameId(deleted.conversation_id, conversationId),
         'the body does not name the deleted conversation',
       );
       expectError(
@@ -45,7 +45,7 @@ export const deleteRules = defineGroup('delete', [
       const auth = { bearer: user.token };
       const path = `/conversations/${conversationId}`;
       expectError(await ctx.api.send({ method: 'DELETE', path, auth }), 409, 'turn_in_progress');
-      expectStatus(await ctx.api.send({ method: 'GET', path: `${path}/messages`, auth }), 200);
+      expectSuccess(await ctx.api.send({ method: 'GET', path: `${path}/messages`, auth }));
       await letTurnEnd(ctx, user, turnId);
     },
   },
@@ -60,7 +60,7 @@ export const deleteRules = defineGroup('delete', [
         path: `/conversations/${ended.conversationId}`,
         auth: { bearer: ended.user.token },
       });
-      expectStatus(reply, 200);
+      expectSuccess(reply);
     },
   },
   {

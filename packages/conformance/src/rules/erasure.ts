@@ -1,5 +1,5 @@
 import { eraseUserResponseSchema } from '@partner-assistant/contract';
-import { expectBody, expectError } from '../internal/expect-reply.ts';
+import { expectBody, expectError, expectPromisedBody } from '../internal/expect-reply.ts';
 import { check } from '../internal/rule-outcome.ts';
 import type { RunContext } from '../internal/run-context.ts';
 import { prepareEndedTurn } from '../internal/scenarios.ts';
@@ -8,7 +8,7 @@ import { defineGroup } from './rule.ts';
 /** `DELETE /users/{external_user_id}` with the main application's credentials. */
 async function erase(ctx: RunContext, externalUserId: string) {
   const reply = await ctx.eraseRequest(externalUserId);
-  if (reply.status === 200) ctx.markErased(externalUserId);
+  if (reply.status >= 200 && reply.status < 300) ctx.markErased(externalUserId);
   return reply;
 }
 
@@ -20,9 +20,8 @@ export const erasureRules = defineGroup('erasure', [
     rule: 'DELETE /api/partners/v1/users/{external_user_id} — Effect: deletes the conversations and all service data linked to that external identity within the partner’s tenant. Response: `deleted` (boolean, true).',
     async check(ctx) {
       const ended = await prepareEndedTurn(ctx);
-      const erased = expectBody(
+      const erased = expectPromisedBody(
         await erase(ctx, ended.user.externalUserId),
-        [200],
         eraseUserResponseSchema,
       );
       check(erased.deleted === true, 'deleted is not true');

@@ -1,12 +1,12 @@
 import {
   API_ERROR_CODES,
-  errorEnvelopeSchema,
   FIELD_LIMITS,
   HTTP_HEADERS,
   isApiErrorCode,
 } from '@partner-assistant/contract';
 import type { ApiReply } from '../internal/api-client.ts';
-import { expectError, expectShape } from '../internal/expect-reply.ts';
+import { expectError, expectPromised } from '../internal/expect-reply.ts';
+import { promisedErrorEnvelopeSchema } from '../internal/promised-bodies.ts';
 import { RuleFailure } from '../internal/rule-outcome.ts';
 import type { RunContext } from '../internal/run-context.ts';
 import { postConversation } from '../internal/scenarios.ts';
@@ -42,7 +42,7 @@ export const errorRules = defineGroup('errors', [
     async check(ctx) {
       failEach(await errorReplies(ctx), (reply) => {
         try {
-          expectShape(reply.body, errorEnvelopeSchema, 'the body');
+          expectPromised(reply.body, promisedErrorEnvelopeSchema, 'the body');
           return undefined;
         } catch (error) {
           return (error as Error).message;

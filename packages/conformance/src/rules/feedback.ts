@@ -1,5 +1,6 @@
 import { submitFeedbackResponseSchema } from '@partner-assistant/contract';
-import { expectBody, expectError } from '../internal/expect-reply.ts';
+import { expectBody, expectError, expectPromisedBody } from '../internal/expect-reply.ts';
+import { promisedFeedbackResponseSchema } from '../internal/promised-bodies.ts';
 import { check } from '../internal/rule-outcome.ts';
 import type { RunContext } from '../internal/run-context.ts';
 import { assistantMessageOf, sharedEndedTurn } from '../internal/scenarios.ts';
@@ -24,10 +25,9 @@ export const feedbackRules = defineGroup('feedback', [
     title: 'A rating is recorded: success and the rating echoed',
     rule: 'Records a positive or negative rating on an assistant message. Response: `success` (boolean, true) and `feedback` (object with `rating`).',
     async check(ctx) {
-      const body = expectBody(
+      const body = expectPromisedBody(
         await feedback(ctx, { rating: 'up' }),
-        [200, 201],
-        submitFeedbackResponseSchema,
+        promisedFeedbackResponseSchema,
       );
       check(
         body.success === true && body.feedback.rating === 'up',
@@ -41,10 +41,9 @@ export const feedbackRules = defineGroup('feedback', [
     rule: 'One feedback per assistant message: a new submission for the same message replaces the previous one.',
     async check(ctx) {
       await feedback(ctx, { rating: 'up' });
-      const body = expectBody(
+      const body = expectPromisedBody(
         await feedback(ctx, { rating: 'down', comment: 'Out of date' }),
-        [200, 201],
-        submitFeedbackResponseSchema,
+        promisedFeedbackResponseSchema,
       );
       check(
         body.feedback.rating === 'down',
@@ -70,10 +69,9 @@ export const feedbackRules = defineGroup('feedback', [
         422,
         'invalid_request',
       );
-      expectBody(
+      expectPromisedBody(
         await feedback(ctx, { rating: 'up', comment: 'c'.repeat(2000) }),
-        [200, 201],
-        submitFeedbackResponseSchema,
+        promisedFeedbackResponseSchema,
       );
     },
   },

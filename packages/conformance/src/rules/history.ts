@@ -1,10 +1,11 @@
-import { messageSchema } from '@partner-assistant/contract';
 import {
   describeStatus,
   expectError,
-  expectShape,
-  expectStatus,
+  expectPromised,
+  expectSuccess,
 } from '../internal/expect-reply.ts';
+import { sameId } from '../internal/ids.ts';
+import { promisedHistoryMessageSchema } from '../internal/promised-bodies.ts';
 import { check } from '../internal/rule-outcome.ts';
 import type { RunContext } from '../internal/run-context.ts';
 import {
@@ -41,9 +42,9 @@ export const historyRules = defineGroup('history', [
     async check(ctx) {
       const ended = await sharedEndedTurn(ctx);
       const reply = await history(ctx, ended, '');
-      expectStatus(reply, 200);
+      expectSuccess(reply);
       const messages = messagesOf(reply.body).map((message, i) =>
-        expectShape(message, messageSchema, `messages[${i}]`),
+        expectPromised(message, promisedHistoryMessageSchema, `messages[${i}]`),
       );
       check(messages.length === 2, `${messages.length} messages after one ended turn, expected 2`);
       check(
@@ -51,7 +52,7 @@ export const historyRules = defineGroup('history', [
         'the user message does not come before the answer',
       );
       check(
-        messages.every((message) => message.turn_id === ended.turnId),
+        messages.every((message) => sameId(message.turn_id, ended.turnId)),
         'a message does not carry its turn_id',
       );
       const times = messages.map((message) => Date.parse(message.created_at));
@@ -69,10 +70,13 @@ export const historyRules = defineGroup('history', [
       const ended = await sharedEndedTurn(ctx);
       const all = messagesOf((await history(ctx, ended, '')).body);
       const reply = await history(ctx, ended, '?limit=1&offset=1');
-      expectStatus(reply, 200);
+      expectSuccess(reply);
       const page = messagesOf(reply.body);
       check(page.length === 1, `limit=1 gave ${page.length} messages`);
-      check(page[0]?.message_id === all[1]?.message_id, 'offset=1 did not give the second message');
+      check(
+        sameId(page[0]?.message_id, all[1]?.message_id),
+        'offset=1 did not give the second message',
+      );
     },
   },
   {

@@ -1,5 +1,6 @@
 import { renamedConversationSchema } from '@partner-assistant/contract';
-import { expectBody, expectError } from '../internal/expect-reply.ts';
+import { expectBody, expectError, expectPromisedBody } from '../internal/expect-reply.ts';
+import { promisedRenamedConversationSchema } from '../internal/promised-bodies.ts';
 import { check } from '../internal/rule-outcome.ts';
 import type { RunContext } from '../internal/run-context.ts';
 import { createConversation } from '../internal/scenarios.ts';
@@ -27,10 +28,10 @@ export const renameRules = defineGroup('rename', [
     title: 'Rename answers 200 with conversation_id, title and updated_at',
     rule: 'PATCH /api/partners/v1/conversations/{conversation_id} — Response 200: `conversation_id`, `title`, `updated_at`.',
     async check(ctx) {
-      const renamed = expectBody(
+      const renamed = expectPromisedBody(
         await rename(ctx, { title: 'Moving house' }),
-        [200],
-        renamedConversationSchema,
+        promisedRenamedConversationSchema,
+        200,
       );
       check(
         renamed.title === 'Moving house',

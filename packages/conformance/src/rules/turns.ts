@@ -1,9 +1,12 @@
+import { deleteTurnResponseSchema, turnSchema } from '@partner-assistant/contract';
 import {
-  deleteTurnResponseSchema,
-  turnSchema,
-  turnSummarySchema,
-} from '@partner-assistant/contract';
-import { expectBody, expectError, expectShape, expectStatus } from '../internal/expect-reply.ts';
+  expectError,
+  expectPromisedBody,
+  expectShape,
+  expectSuccess,
+} from '../internal/expect-reply.ts';
+import { sameId } from '../internal/ids.ts';
+import { promisedTurnSchema } from '../internal/promised-bodies.ts';
 import { check } from '../internal/rule-outcome.ts';
 import {
   acceptedTurn,
@@ -28,9 +31,9 @@ export const turnRules = defineGroup('turns', [
         path: `/turns/${ended.turnId}`,
         auth: { bearer: ended.user.token },
       });
-      const turn = expectBody(reply, [200], turnSummarySchema);
+      const turn = expectPromisedBody(reply, promisedTurnSchema);
       check(
-        turn.turn_id === ended.turnId && turn.conversation_id === ended.conversationId,
+        sameId(turn.turn_id, ended.turnId) && sameId(turn.conversation_id, ended.conversationId),
         'the turn names other ids',
       );
     },
@@ -48,7 +51,7 @@ export const turnRules = defineGroup('turns', [
         `the turn ended as ${turn.status}`,
       );
       check(
-        turn.assistant_message?.message_id === assistantMessageOf(ended).message_id,
+        sameId(turn.assistant_message?.message_id, assistantMessageOf(ended).message_id),
         'assistant_message is not the answer in the history',
       );
     },
@@ -77,13 +80,13 @@ export const turnRules = defineGroup('turns', [
       const ended = await prepareEndedTurn(ctx);
       const auth = { bearer: ended.user.token };
       const reply = await ctx.api.send({ method: 'DELETE', path: `/turns/${ended.turnId}`, auth });
-      const deleted = expectBody(reply, [200], deleteTurnResponseSchema);
+      const deleted = expectPromisedBody(reply, deleteTurnResponseSchema);
       check(
-        deleted.deleted === true && deleted.turn_id === ended.turnId,
+        deleted.deleted === true && sameId(deleted.turn_id, ended.turnId),
         'the body does not name the deleted turn',
       );
       check(
-        deleted.assistant_message_id === assistantMessageOf(ended).message_id,
+        sameId(deleted.assistant_message_id, assistantMessageOf(ended).message_id),
         'assistant_message_id is not the turn’s answer',
       );
       const history = await ctx.api.send({
@@ -91,7 +94,7 @@ export const turnRules = defineGroup('turns', [
         path: `/conversations/${ended.conversationId}/messages`,
         auth,
       });
-      expectStatus(history, 200);
+      expectSuccess(history);
       const left = (history.body as { messages?: unknown[] } | undefined)?.messages ?? [];
       check(left.length === 0, `${left.length} messages are still in the history`);
     },

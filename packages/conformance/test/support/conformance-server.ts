@@ -63,9 +63,15 @@ export const SECRETS = ['checked-app', 'checked-read-only', 'checked-limited', '
   (clientId) => credentials(clientId).clientSecret,
 );
 
-/** Starts the server on a free loopback port. */
-export function startConformanceServer(): Promise<RunningReferenceServer> {
-  return startReferenceServer({ config, port: 0, host: '127.0.0.1' });
+/**
+ * Starts the server on a free loopback port: in its default profile, or in the `minimal` one,
+ * which answers only what the specification shows, ids in upper case (a deployment that keeps
+ * the specification and none of our decisions).
+ */
+export function startConformanceServer(
+  profile: 'full' | 'minimal' = 'full',
+): Promise<RunningReferenceServer> {
+  return startReferenceServer({ config, port: 0, host: '127.0.0.1', profile });
 }
 
 /** Options of a full run against `url`: the main application and every extra application. */
