@@ -50,6 +50,18 @@ const exampleSuite = (
 const MINIMAL = { PARTNER_ASSISTANT_PROFILE: 'minimal' };
 
 /**
+ * The examples whose own suites start their reference server (`startReferenceServer()`, which
+ * reads `PARTNER_ASSISTANT_PROFILE`): the files that talk to it, run a second time on the minimal
+ * profile, in one project (one module graph for the three). Their first run is in the `unit`
+ * project; what is the same on both profiles (a build, a process group's Ctrl-C) runs once.
+ */
+const EXAMPLES_ON_OWN_SERVER = [
+  'examples/backend-express/test/smoke.test.ts',
+  'examples/node-cli/test/terminal-chat.test.ts',
+  'examples/web-chat/test/dev-token-endpoint.test.ts',
+];
+
+/**
  * The client's contract tests that use the reference server, for the minimal run. Left out: the
  * files that script their own servers (`robustness/`) and the bundle check (`hermes`).
  */
@@ -183,6 +195,16 @@ export default defineConfig({
       exampleSuite('testing-with-msw', mswExample),
       exampleSuite('testing-with-reference-server', referenceServerExample, 'minimal'),
       exampleSuite('testing-with-msw', mswExample, 'minimal'),
+      {
+        extends: true,
+        test: {
+          name: 'example:own-server:minimal',
+          include: EXAMPLES_ON_OWN_SERVER,
+          env: MINIMAL,
+          // As in the `unit` project, where these files run on the full profile.
+          isolate: false,
+        },
+      },
       ...(chromium ? [browserProject(chromium.path)] : []),
     ],
   },

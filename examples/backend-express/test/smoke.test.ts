@@ -110,6 +110,16 @@ describe('example backend-express', () => {
     expect(await capabilitiesStatus(fresh)).toBe(200);
   });
 
+  // `PARTNER_ASSISTANT_PROFILE=minimal npm test`: the same suite against a server that answers
+  // only what the specification shows, which issues its ids in upper case.
+  it('runs on the profile PARTNER_ASSISTANT_PROFILE asks for', async () => {
+    const token = (await (
+      await callApp('POST', '/assistant/token', 'session-alice')
+    ).json()) as Token;
+    const minimal = process.env.PARTNER_ASSISTANT_PROFILE === 'minimal';
+    expect(token.user.id).toBe(minimal ? token.user.id.toUpperCase() : token.user.id.toLowerCase());
+  });
+
   it("erases the signed-in user's assistant data and revokes its tokens", async () => {
     const token = (await (
       await callApp('POST', '/assistant/token', 'session-alice')

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import type { WebSocketConstructor } from '@partner-assistant/client';
 import {
   type RunningReferenceServer,
@@ -10,34 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createDemoClient } from '../src/demo-client.ts';
 import { runTerminalChat } from '../src/terminal-chat.ts';
-
-const PRELOAD = new URL('./support/global-websocket.mjs', import.meta.url).href;
-const credentials = { clientId: 'example-cli', clientSecret: 'example-cli-secret' };
-const config = {
-  partners: [
-    {
-      id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
-      name: 'Example partner',
-      applications: [
-        {
-          client_id: credentials.clientId,
-          client_secret: credentials.clientSecret,
-          environment: 'sandbox',
-          scopes: ['chat:read', 'chat:write', 'feedback:write'],
-          capabilities: ['administrative_procedures', 'local_life'],
-          locales: ['en-GB'],
-          limits: {
-            message_characters: 2000,
-            requests_per_minute: 1000,
-            concurrent_turns: 4,
-            daily_messages: 1000,
-          },
-        },
-      ],
-    },
-  ],
-  assistant: { processing_ms: 150 },
-};
+import { config, credentials } from './support/example-api.ts';
 
 /** Runs the chat on piped stdin/stdout, as `echo "question" | npm start` would. */
 function startChat(baseUrl: string, signal?: AbortSignal) {
@@ -91,45 +62,12 @@ describe('example node-cli', () => {
     expect(chat.printed()).toContain('[connection: closed]');
   });
 
-  // Process groups and SIGINT are POSIX: Windows has neither.
-  it.skipIf(process.platform === 'win32')(
-    'exits 0 on Ctrl-C through `npm start`, as the terminal sends it to the whole process group',
-    async () => {
-      // A process group of its own, as a terminal's foreground job: npm, tsx and the program.
-      const run = spawn('npm', ['start', '--silent'], {
-        cwd: fileURLToPath(new URL('..', import.meta.url)),
-        detached: true,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          // The workspace packages from their sources, as the rest of this suite: no build needed;
-          // a global WebSocket stands in for the Node build's `ws` fallback.
-          NODE_OPTIONS: `--conditions=@partner-assistant/source --import ${PRELOAD}`,
-          PARTNER_ASSISTANT_BASE_URL: server.url,
-          PARTNER_ASSISTANT_CLIENT_ID: credentials.clientId,
-          PARTNER_ASSISTANT_CLIENT_SECRET: credentials.clientSecret,
-        },
-      });
-      let printed = '';
-      run.stdout?.on('data', (chunk) => {
-        printed += chunk;
-      });
-      run.stderr?.on('data', (chunk) => {
-        printed += chunk;
-      });
-      const exit = new Promise<number | null>((resolve) =>
-        run.once('exit', (code) => resolve(code)),
-      );
-      try {
-        run.stdin?.write('Where is the town hall?\n'); // stdin stays open: only Ctrl-C ends it
-        await expect.poll(() => printed, { timeout: 20_000 }).toContain('… ');
-        if (run.pid !== undefined) process.kill(-run.pid, 'SIGINT');
-        expect(await exit).toBe(0);
-        expect(printed).toContain('[connection: closed]');
-      } finally {
-        if (run.exitCode === null && run.pid !== undefined) process.kill(-run.pid, 'SIGKILL');
-      }
-    },
-    40_000,
-  );
+  // `PARTNER_ASSISTANT_PROFILE=minimal npm test`: the same suite against a server that answers
+  // only what the specification shows, without our `X-Request-Id` header.
+  it('runs on the profile PARTNER_ASSISTANT_PROFILE asks for', async () => {
+    const answer = await fetch(`${server.url}/api/partners/v1/capabilities`);
+    expect(answer.status).toBe(401);
+    const minimal = process.env.PARTNER_ASSISTANT_PROFILE === 'minimal';
+    expect(answer.headers.has('x-request-id')).toBe(!minimal);
+  });
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { answerOf, askInNewConversation } from '../src/ask-assistant.ts';
 import { createTenantClient } from './partner-assistant.ts';
 
@@ -26,5 +26,14 @@ describe('answers, on a virtual clock', () => {
     const answer = await answerOf(client, asked.turnId);
     expect(answer).toEqual(expect.any(String));
     expect(answer?.length).toBeGreaterThan(20);
+  });
+
+  // `PARTNER_ASSISTANT_PROFILE=minimal npx vitest run`: the same suite against a server that
+  // answers only what the specification shows, without our `X-Request-Id` header.
+  it('runs on the profile PARTNER_ASSISTANT_PROFILE asks for', async () => {
+    const answer = await fetch(`${inject('partnerAssistantUrl')}/api/partners/v1/capabilities`);
+    expect(answer.status).toBe(401);
+    const minimal = process.env.PARTNER_ASSISTANT_PROFILE === 'minimal';
+    expect(answer.headers.has('x-request-id')).toBe(!minimal);
   });
 });

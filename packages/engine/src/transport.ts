@@ -22,7 +22,7 @@ export {
 } from './internal/config/reference-config-schema.ts';
 export { methodNotAllowed } from './internal/errors/api-error.ts';
 export { errorBodyOf, errorResponse } from './internal/errors/engine-response.ts';
-export { BASE_HEADERS, CORS_HEADERS, preflightHeaders } from './internal/http/answer-headers.ts';
+export { BASE_HEADERS, CORS_HEADERS } from './internal/http/answer-headers.ts';
 export { recordedPath } from './internal/http/recorded-path.ts';
 export { DEFAULT_TENANT_LIMITS } from './internal/identity/runtime-tenants.ts';
 export { outOfBandRequestId } from './internal/ids/request-ids.ts';

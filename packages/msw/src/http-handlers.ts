@@ -1,12 +1,10 @@
-import { HTTP_HEADERS, OPERATIONS, PATH_PREFIX } from '@partner-assistant/contract';
+import { OPERATIONS, PATH_PREFIX } from '@partner-assistant/contract';
 import {
   BASE_HEADERS,
   type EngineResponse,
   type EngineTransport,
   type HttpRequestInput,
   type NetworkFaultAction,
-  outOfBandRequestId,
-  preflightHeaders,
 } from '@partner-assistant/engine/transport';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 
@@ -32,24 +30,22 @@ function networkFailure(fault: NetworkFaultAction, signal: AbortSignal): Promise
   });
 }
 
-/** The answer to a CORS preflight, as the reference server gives it; undefined otherwise. */
-function preflight(request: Request, path: string): Response | undefined {
+/**
+ * The engine's answer to a CORS preflight, through its exit as every other answer (so the profile
+ * shapes it), as the reference server gives it; undefined for another request.
+ */
+function preflight(engine: EngineTransport, request: Request, path: string): Response | undefined {
   if (request.method !== 'OPTIONS' || !request.headers.has('access-control-request-method'))
     return undefined;
-  const headers = preflightHeaders(path);
-  if (!headers) return undefined;
-  const requestId = outOfBandRequestId();
-  return new HttpResponse(null, {
-    status: 204,
-    headers: { ...headers, [HTTP_HEADERS.requestId]: requestId, 'Cache-Control': 'no-store' },
-  });
+  const response = engine.preflight(path);
+  return response && new HttpResponse(null, { status: response.status, headers: response.headers });
 }
 
 /** Hands one intercepted request to the engine, journals it and answers what the engine says. */
 async function answer(engine: EngineTransport, request: Request): Promise<Response> {
   const startedAt = performance.now();
   const url = new URL(request.url);
-  const early = preflight(request, url.pathname);
+  const early = preflight(engine, request, url.pathname);
   if (early) return early;
   const text = await request.text();
   const input: HttpRequestInput = {

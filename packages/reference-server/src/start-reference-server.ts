@@ -8,7 +8,9 @@ import {
   type EngineControl,
   type EngineRuntimeOptions,
   type EngineTransport,
+  profileFromEnvironment,
   type ReferenceEngine,
+  type ServerProfile,
 } from '@partner-assistant/engine/transport';
 import pino, { type Logger } from 'pino';
 import { createHttpApp } from './http/create-http-app.ts';
@@ -21,7 +23,16 @@ import { attachWebSocket } from './ws/attach-websocket.ts';
  * self-check, random source, profile, UUID case) and of the HTTP server.
  */
 export interface StartReferenceServerOptions
-  extends Omit<EngineRuntimeOptions, 'onContractViolation'> {
+  extends Omit<EngineRuntimeOptions, 'onContractViolation' | 'profile'> {
+  /**
+   * `minimal` answers only what the specification shows (no field or header that only our
+   * decisions add), so that a client tested against it requires nothing the real API does not
+   * promise; `full` adds our documented decisions. Without it, the environment variable
+   * `PARTNER_ASSISTANT_PROFILE` (`full` or `minimal`) decides, as in the test setups.
+   * @default process.env.PARTNER_ASSISTANT_PROFILE, else 'full'
+   * @example 'minimal'
+   */
+  profile?: ServerProfile | undefined;
   /** Port; `0` picks a free one. @default 0 */
   port?: number;
   /** Interface to listen on. @default '127.0.0.1' */
@@ -45,6 +56,8 @@ export interface RunningReferenceServer {
   channelUrl: string;
   /** The port listened on. */
   port: number;
+  /** The profile in force: the `profile` option, else `PARTNER_ASSISTANT_PROFILE`, else `full`. */
+  profile: ServerProfile;
   /** Test-runner controls: clock, faults, tokens, tenants, journal, self-check, reset. */
   control: ReferenceServerControl;
   /** The engine behind the server. */
@@ -78,10 +91,17 @@ function hostForUrl(host: string): string {
 }
 
 /**
- * Starts the reference server: REST (express) and WebSocket (ws) on one port, backed by one
+ * Starts the reference server: REST (node:http) and WebSocket (ws) on one port, backed by one
  * in-memory engine, with the test-runner `control` (and the admin API when `admin` is set).
  *
+ * Without a `profile` option, `PARTNER_ASSISTANT_PROFILE` (`full` or `minimal`) picks it, read
+ * from `process.env` when called: `PARTNER_ASSISTANT_PROFILE=minimal npx vitest` runs a suite that
+ * starts its own servers against servers that answer only what the specification shows, with no
+ * code change. An explicit `profile` option wins.
+ *
  * @throws {ReferenceServerOptionsError} when an option is unknown or of the wrong kind.
+ * @throws {TypeError} naming `PARTNER_ASSISTANT_PROFILE` when, with no `profile` option, it is
+ * neither `full` nor `minimal`.
  * @throws {ReferenceConfigError} when the configuration is invalid.
  * @example
  * const server = await startReferenceServer({ config, seed: 'suite', clock: 'manual' });
@@ -95,8 +115,10 @@ export async function startReferenceServer(
   const logger = options.logger ?? pino({ level: 'silent' });
   const host = options.host ?? '127.0.0.1';
   const { admin: _admin, host: _host, port: _port, logger: _logger, ...engineOptions } = options;
+  const profile = options.profile ?? profileFromEnvironment(process.env) ?? 'full';
   const { engine, control } = createEngineRuntime({
     ...engineOptions,
+    profile,
     onContractViolation: (violation) => logger.error({ violation }, 'contract violation'),
   });
   const app = createHttpApp({ engine, logger, adminControl: options.admin ? control : undefined });
@@ -115,6 +137,7 @@ export async function startReferenceServer(
     wsUrl: `ws://${origin}`,
     channelUrl: `ws://${origin}${WEBSOCKET_PATH}`,
     port: address.port,
+    profile,
     engine,
     control,
     close: () => {

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseCliArguments } from '../src/cli/cli-arguments.ts';
+import { startReferenceServer } from '../src/index.ts';
 import { runCommand } from './support/run-command.ts';
+import { TEST_CONFIG } from './support/test-server.ts';
 
 const packageRoot = fileURLToPath(new URL('../', import.meta.url));
 const recipes = readFileSync(
@@ -91,4 +93,50 @@ describe('CI recipes', () => {
     // The test's requests leave no log line of the server in Playwright's output.
     expect(output).not.toMatch(/\[WebServer\].*\/api\/partners\/v1\/capabilities/);
   }, 90_000);
+
+  it('every snippet that calls the admin API fails loudly when it answers other than 2xx', () => {
+    /** How each language's snippet checks the answer of its admin call. */
+    const checks: Record<string, RegExp> = {
+      js: /if \(!\w+\.ok\) throw/,
+      java: /\.statusCode\(\) != 200\) \{\s*throw/,
+      python: /\.raise_for_status\(\)/,
+      sh: /curl -f/,
+    };
+    let calls = 0;
+    for (const [language, check] of Object.entries(checks)) {
+      for (const code of blocks(language).filter((block) => block.includes('/__admin/'))) {
+        calls += 1;
+        expect(code, `a ${language} snippet checks its admin answer`).toMatch(check);
+      }
+    }
+    for (const language of ['kotlin', 'go', 'yaml', 'ts']) {
+      const unchecked = blocks(language).filter((block) => /\/__admin\/\w/.test(block));
+      expect(unchecked, `no ${language} snippet calls the admin API unchecked`).toEqual([]);
+    }
+    expect(calls).toBeGreaterThanOrEqual(3);
+    expect(recipes).toContain("'/__admin/tenants', { data: {}, failOnStatusCode: true }");
+  });
+
+  it("the Node Testcontainers snippet's admin call arms the fault it says, against a real server", async () => {
+    const snippet = blocks('js').find((code) => code.includes("from 'testcontainers'")) ?? '';
+    const calls = /const baseUrl = .*\n([\s\S]*?)\/\/ … the tests …/.exec(snippet)?.[1] ?? '';
+    expect(calls).toContain('/__admin/faults/fail-next-turns');
+    const server = await startReferenceServer({ config: TEST_CONFIG, admin: true, seed: 'ci' });
+    try {
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+        ...args: string[]
+      ) => (baseUrl: string) => Promise<void>;
+      await new AsyncFunction('baseUrl', calls)(server.url);
+      expect(server.control.faults.list()).toEqual([
+        expect.objectContaining({ kind: 'fail-next-turns', count: 1 }),
+      ]);
+      // The same lines against a path the admin API refuses: they throw, naming the status.
+      const refused = calls.replace('fail-next-turns', 'fail-every-turn');
+      await expect(new AsyncFunction('baseUrl', refused)(server.url)).rejects.toThrow(
+        'admin API: 404',
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });

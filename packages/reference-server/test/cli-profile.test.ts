@@ -44,6 +44,20 @@ describe('partner-assistant-server --profile and --uuid-case', { timeout: 40_000
     expect(token.user.id).toMatch(/^[0-9A-F-]{36}$/);
   });
 
+  // `--profile` wins over the variable as every explicit option does (profile-environment.test.ts).
+  it('PARTNER_ASSISTANT_PROFILE picks the profile without --profile, and the ready line says it', async () => {
+    const run = runCli(['--port', '0'], {
+      LOG_LEVEL: 'silent',
+      PARTNER_ASSISTANT_PROFILE: 'minimal',
+    });
+    running.push(run);
+    const url = await readyUrl(run);
+    expect(run.stdout()).toContain('spec-minimal profile');
+    const answer = await fetch(`${url}${PATH_PREFIX}/capabilities`);
+    expect(answer.status).toBe(401);
+    expect(answer.headers.has('x-request-id')).toBe(false);
+  });
+
   it('--uuid-case upper issues upper-case ids in the full profile', async () => {
     const url = await readyUrl(startCli(['--uuid-case', 'upper', '--port', '0']));
     const answer = await fetch(`${url}${PATH_PREFIX}/capabilities`);

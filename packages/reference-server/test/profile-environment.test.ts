@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { PATH_PREFIX } from '@partner-assistant/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startReferenceServer } from '../src/index.ts';
 import { referenceServerJestSetup, referenceServerJestTeardown } from '../src/jest/index.ts';
 import {
   type GlobalSetupContext,
@@ -46,6 +47,34 @@ async function profileOfVitestSetup(
 
 afterEach(() => {
   vi.unstubAllEnvs();
+});
+
+describe('PARTNER_ASSISTANT_PROFILE picks the profile of startReferenceServer', () => {
+  it('without a profile option, read when called; an explicit option wins', async () => {
+    vi.stubEnv('PARTNER_ASSISTANT_PROFILE', 'minimal');
+    const minimal = await startReferenceServer({ config: TEST_CONFIG });
+    const full = await startReferenceServer({ config: TEST_CONFIG, profile: 'full' });
+    vi.stubEnv('PARTNER_ASSISTANT_PROFILE', '');
+    const unset = await startReferenceServer({ config: TEST_CONFIG });
+    try {
+      expect([minimal.profile, full.profile, unset.profile]).toEqual(['minimal', 'full', 'full']);
+      expect(await answersMinimal(minimal.url)).toBe(true);
+      expect(await answersMinimal(full.url)).toBe(false);
+      expect(await answersMinimal(unset.url)).toBe(false);
+    } finally {
+      await Promise.all([minimal.close(), full.close(), unset.close()]);
+    }
+  });
+
+  it('a value other than full or minimal fails the start, naming the variable and the values', async () => {
+    vi.stubEnv('PARTNER_ASSISTANT_PROFILE', 'spec');
+    await expect(startReferenceServer({ config: TEST_CONFIG })).rejects.toThrow(
+      `PARTNER_ASSISTANT_PROFILE must be 'full' or 'minimal', got "spec"`,
+    );
+    const explicit = await startReferenceServer({ config: TEST_CONFIG, profile: 'minimal' });
+    await explicit.close();
+    expect(explicit.profile).toBe('minimal');
+  });
 });
 
 describe('PARTNER_ASSISTANT_PROFILE picks the profile of the global setups', () => {

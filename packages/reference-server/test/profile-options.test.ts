@@ -112,3 +112,25 @@ describe('the refusals the server answers itself follow the profile too', () => 
     }
   });
 });
+
+describe('the admin API preflight follows the profile too', () => {
+  it('under the minimal profile: the admin methods, no X-Request-Id', async () => {
+    const server = await startReferenceServer({
+      config: TEST_CONFIG,
+      admin: true,
+      profile: 'minimal',
+    });
+    try {
+      const answer = await fetch(`${server.url}/__admin/faults`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'DELETE' },
+      });
+      expect(answer.status).toBe(204);
+      expect(answer.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE');
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answer.headers.has('x-request-id')).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -28,7 +28,8 @@ Options:
                  (default on when NODE_ENV=test or CI is set).
   --profile P    full (default): the specification and our documented decisions; minimal:
                  only what the specification shows (no decision-only fields or headers),
-                 to test that a client requires nothing more.
+                 to test that a client requires nothing more. Without it:
+                 PARTNER_ASSISTANT_PROFILE, else full.
   --uuid-case C  Case of the ids issued: lower (default) or upper (the default with
                  --profile minimal). Ids are read in either case.
   --log-format F pretty (one line per request; the default when stderr is a terminal)

@@ -12,7 +12,6 @@ export function readyLine(
   setup: {
     configFile: string | undefined;
     admin: boolean;
-    profile?: 'full' | 'minimal';
     uuidCase?: 'lower' | 'upper';
   },
 ): string {
@@ -20,7 +19,8 @@ export function readyLine(
     setup.configFile ? `config ${setup.configFile}` : 'demo configuration',
     ...(setup.admin ? ['admin API at /__admin'] : []),
     ...(server.control.clock.mode === 'manual' ? ['manual clock'] : []),
-    ...(setup.profile === 'minimal' ? ['spec-minimal profile'] : []),
+    // `--profile`, else `PARTNER_ASSISTANT_PROFILE`: the profile the server runs, however chosen.
+    ...(server.profile === 'minimal' ? ['spec-minimal profile'] : []),
     ...(setup.uuidCase ? [`${setup.uuidCase}-case ids`] : []),
   ].join(', ');
   return `Partner Assistant reference server listening on ${server.url} (WebSocket channel ${server.channelUrl}; ${source})`;

@@ -7,7 +7,6 @@ import {
   type EngineTransport,
   type HttpOutcome,
   type HttpRequestInput,
-  preflightHeaders,
   recordedPath,
 } from '@partner-assistant/engine/transport';
 import type { Logger } from 'pino';
@@ -143,9 +142,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     if (answerServiceRoute(req.method, target.path, res)) return;
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
       const adminMethods = admin && isAdminPath(target.path) ? ADMIN_METHODS : undefined;
-      const headers = preflightHeaders(target.path, adminMethods);
-      if (headers) {
-        writePreflight(res, headers);
+      const preflight = engine.preflight(target.path, adminMethods);
+      if (preflight) {
+        writePreflight(res, preflight);
         return;
       }
     }

@@ -1,10 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { HTTP_HEADERS } from '@partner-assistant/contract';
-import {
-  BASE_HEADERS,
-  type EngineResponse,
-  outOfBandRequestId,
-} from '@partner-assistant/engine/transport';
+import { BASE_HEADERS, type EngineResponse } from '@partner-assistant/engine/transport';
 
 /**
  * Writes an engine answer: the base headers, then the engine's (which may replace
@@ -18,12 +13,8 @@ export function writeAnswer(res: ServerResponse, response: EngineResponse): void
   res.end(json);
 }
 
-/** Writes the `204` answer of a CORS preflight, with its own request id. */
-export function writePreflight(res: ServerResponse, headers: Record<string, string>): void {
-  res.writeHead(204, {
-    ...headers,
-    [HTTP_HEADERS.requestId]: outOfBandRequestId(),
-    'Cache-Control': 'no-store',
-  });
+/** Writes the engine's answer to a CORS preflight: its status and headers, no body. */
+export function writePreflight(res: ServerResponse, response: EngineResponse): void {
+  res.writeHead(response.status, response.headers);
   res.end();
 }

@@ -32,12 +32,9 @@ export function referenceServerJestSetup(
 ): () => Promise<void> {
   return async () => {
     // Loaded here, in jest's main process only: test files importing this entry stay light.
-    const [{ startReferenceServer }, { profileFromEnvironment }] = await Promise.all([
-      import('../start-reference-server.ts'),
-      import('@partner-assistant/engine/transport'),
-    ]);
-    const profile = options.profile ?? profileFromEnvironment(process.env);
-    const server = await startReferenceServer({ ...options, profile });
+    // Without a `profile` option, `startReferenceServer` reads `PARTNER_ASSISTANT_PROFILE`.
+    const { startReferenceServer } = await import('../start-reference-server.ts');
+    const server = await startReferenceServer(options);
     (globalThis as WithServer)[RUNNING] = server;
     process.env[URL_ENV] = server.url;
     process.env[WS_URL_ENV] = server.wsUrl;

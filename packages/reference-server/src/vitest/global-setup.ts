@@ -54,10 +54,8 @@ export function referenceServerGlobalSetup(
       import('../start-reference-server.ts'),
       import('@partner-assistant/engine/transport'),
     ]);
-    const profile =
-      serverOptions.profile ??
-      profileFromEnvironment(project.config?.env) ??
-      profileFromEnvironment(process.env);
+    // The project's `test.env` first; without it, `startReferenceServer` reads `process.env`.
+    const profile = serverOptions.profile ?? profileFromEnvironment(project.config?.env);
     const server = await startReferenceServer({ ...serverOptions, profile });
     project.provide('partnerAssistantUrl', server.url);
     project.provide('partnerAssistantWsUrl', server.wsUrl);

@@ -129,8 +129,9 @@ const ADMIN_ROUTES: Record<string, Record<string, AdminHandler>> = {
   },
   '/faults/fail-next-turns': {
     POST: (control, { body }) => {
+      // Both optional, as documented: `count` defaults to 1 in the control, which validates it.
       const { count, tenant } = controlInput(
-        z.strictObject({ count: z.unknown(), tenant: z.string().optional() }),
+        z.strictObject({ count: z.unknown().optional(), tenant: z.string().optional() }),
         body ?? {},
       );
       control.faults.failNextTurns(

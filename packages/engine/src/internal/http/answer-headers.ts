@@ -1,4 +1,6 @@
 import { HTTP_HEADERS } from '@partner-assistant/contract';
+import type { EngineResponse } from '../errors/engine-response.ts';
+import { outOfBandRequestId } from '../ids/request-ids.ts';
 import { matchRoute } from '../routing/route-table.ts';
 
 /** Headers a browser app may read from an answer (beyond the CORS-safelisted ones). */
@@ -42,6 +44,28 @@ export function preflightHeaders(
     'Access-Control-Allow-Methods': methods.join(', '),
     'Access-Control-Allow-Headers': 'Authorization, Content-Type',
     'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
+  };
+}
+
+/**
+ * The answer to a CORS preflight for `path`, as it stands before the engine's exit: `204`, no
+ * body, the preflight headers, `no-store` and a request id of its own (outside the API's sequence,
+ * so deterministic mode is not shifted); `undefined` when the path is unknown.
+ */
+export function preflightResponse(
+  path: string,
+  adminMethods?: readonly string[],
+): EngineResponse | undefined {
+  const headers = preflightHeaders(path, adminMethods);
+  if (!headers) return undefined;
+  return {
+    status: 204,
+    headers: {
+      ...headers,
+      [HTTP_HEADERS.requestId]: outOfBandRequestId(),
+      'Cache-Control': 'no-store',
+    },
+    body: undefined,
   };
 }
 

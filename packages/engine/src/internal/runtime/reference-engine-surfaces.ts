@@ -42,6 +42,14 @@ export interface EngineTransport {
    * as every other answer is.
    */
   refusal(error: ApiError): { requestId: string; response: EngineResponse };
+  /**
+   * The answer to a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`) for `path`:
+   * `204` with the headers a browser needs (`Access-Control-Allow-*`, `Max-Age`), through the same
+   * exit as every other answer, so the profile shapes it too (no `X-Request-Id` under `minimal`).
+   * `adminMethods` lists the admin API's methods when `path` is one of its paths. `undefined` when
+   * the path is neither the API's nor, with `adminMethods`, the admin API's.
+   */
+  preflight(path: string, adminMethods?: readonly string[]): EngineResponse | undefined;
   /** Records a REST exchange in the journal (adapters call it once the answer is written). */
   recordHttpExchange(exchange: HttpExchange): void;
   /** Stops every turn and closes every socket with 1001 (server going away). */

@@ -4,6 +4,7 @@ import type { EngineContext } from '../context/engine-context.ts';
 import { errorResponse } from '../errors/engine-response.ts';
 import { FaultPlan } from '../faults/fault-plan.ts';
 import { latencyDelay } from '../faults/latency-delay.ts';
+import { preflightResponse } from '../http/answer-headers.ts';
 import { type HttpRequestInput, handleHttpRequest } from '../http/http-request-entry.ts';
 import { createTenant } from '../identity/runtime-tenants.ts';
 import { registerPartner } from '../identity/tenant-directory.ts';
@@ -168,6 +169,10 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       return outbound
         ? { requestId: outbound.id(id), response: outbound.response(undefined, response) }
         : { requestId: id, response };
+    },
+    preflight: (path, adminMethods) => {
+      const response = preflightResponse(path, adminMethods);
+      return response && outbound ? outbound.response(undefined, response) : response;
     },
     createTenant: (tenantOptions) => createTenant(context, tenantOptions),
     recordHttpExchange: (exchange) => journal.record(httpJournalEntry(clock, exchange)),
