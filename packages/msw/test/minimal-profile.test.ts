@@ -63,7 +63,14 @@ const SPEC_FIELDS = {
   error: within('error', ['code', 'message', 'retryable', 'request_id']),
   'assistant.status': [...ROUTING, 'label'],
   'assistant.delta': [...ROUTING, 'text'],
-  'assistant.completed': [...ROUTING, ...within('message', MESSAGE)],
+  // The specification promises a message's `turn_id` in history listings only.
+  'assistant.completed': [
+    ...ROUTING,
+    ...within(
+      'message',
+      MESSAGE.filter((field) => field !== 'turn_id'),
+    ),
+  ],
   'assistant.error': [...ROUTING, ...within('error', ['message'])],
 } as const;
 
