@@ -10,7 +10,7 @@ import { type DueStep, TurnScheduler } from './turn-scheduler.ts';
 import type { TurnEventSink, TurnStreams } from './turn-streams.ts';
 import { SIMULATED_FAILURE, turnView } from './turn-views.ts';
 
-/** A turn's answer as the completed event carries it. */
+/** A turn once it holds its assistant message id (as it ends). */
 type EndedTurn = TurnRecord & { assistantMessageId: string };
 
 /**
