@@ -5,8 +5,15 @@
 // `start` runs it. `ws`'s optional native helpers are left out: ws falls back to plain JS.
 //
 //   node packages/reference-server/scripts/bundle-cli.mjs [--outfile FILE]
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -15,17 +22,52 @@ const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Where the bundle goes unless told otherwise. */
 export const BUNDLE_FILE = join(packageRoot, 'dist-bundle', 'partner-assistant-server.cjs');
 
-/** The sources the bundle is built from: newer ones than the bundle mean it is stale. */
+const repositoryRoot = join(packageRoot, '..', '..');
+
+/** The workspace's packages by name: where each lives under `packages/`. */
+function workspacePackages() {
+  const folders = new Map();
+  for (const entry of readdirSync(join(repositoryRoot, 'packages'), { withFileTypes: true })) {
+    const manifest = join(repositoryRoot, 'packages', entry.name, 'package.json');
+    if (entry.isDirectory() && existsSync(manifest))
+      folders.set(JSON.parse(readFileSync(manifest, 'utf8')).name, dirname(manifest));
+  }
+  return folders;
+}
+
+/**
+ * The folders of this package and of every workspace package it depends on (`workspace:`), at
+ * any depth: what the bundle takes from its TypeScript sources.
+ */
+function bundledPackageFolders() {
+  const folders = workspacePackages();
+  const found = new Set();
+  const visit = (folder) => {
+    if (found.has(folder)) return;
+    found.add(folder);
+    const { dependencies = {} } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    for (const [name, range] of Object.entries(dependencies)) {
+      const dependency = folders.get(name);
+      if (String(range).startsWith('workspace:') && dependency) visit(dependency);
+    }
+  };
+  visit(resolve(packageRoot));
+  return [...found];
+}
+
+/**
+ * The sources the bundle is built from: newer ones than the bundle mean it is stale. Derived from
+ * the workspace dependencies, so a package the server comes to depend on is watched too; with
+ * this script and the lockfile (the versions of express, pino and ws).
+ */
 export const BUNDLE_SOURCES = [
-  'packages/contract/src',
-  'packages/contract/package.json',
-  'packages/engine/src',
-  'packages/engine/package.json',
-  'packages/reference-server/src',
-  'packages/reference-server/package.json',
-  'packages/reference-server/scripts/bundle-cli.mjs',
-  'pnpm-lock.yaml',
-].map((path) => join(packageRoot, '..', '..', path));
+  ...bundledPackageFolders().flatMap((folder) => [
+    join(folder, 'src'),
+    join(folder, 'package.json'),
+  ]),
+  fileURLToPath(import.meta.url),
+  join(repositoryRoot, 'pnpm-lock.yaml'),
+];
 
 /**
  * `ws` tries `require('bufferutil')` and `require('utf-8-validate')` and falls back to plain JS

@@ -3,6 +3,13 @@ const encoder = new TextEncoder();
 /**
  * Compares two secret-like strings (tokens) in time that depends only on their lengths, so that
  * a caller cannot learn a token byte by byte from response times. Web-standard (no `node:crypto`).
+ *
+ * Kept in two copies on purpose, this one and
+ * `packages/engine/src/internal/identity/constant-time-equal.ts`, identical below their TSDoc
+ * (`test/constant-time-equal-copies.test.ts` fails when they drift): the engine and the backend
+ * share only the contract, whose surface is the API's vocabulary, a published promise a
+ * credentials helper does not belong to; and `@partner-assistant/sdk-core` sits above the engine
+ * (contract → engine → transports → SDKs), so the engine cannot import it.
  */
 export function constantTimeEqual(given: string, expected: string): boolean {
   const a = encoder.encode(given);

@@ -1,8 +1,8 @@
 import type { Location } from '@partner-assistant/contract';
 import { BoundedCache } from '../state/bounded-cache.ts';
 import { type AnswerContent, composeAnswer } from './answer-content.ts';
-import { answerSubjectOf } from './answer-subjects.ts';
-import { answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
+import { isFrench, placeNameOf } from './answer-topic.ts';
+import { type QuestionSubject, questionSubjectOf } from './question-subject.ts';
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -13,11 +13,14 @@ function deepFreeze<T>(value: T): T {
 }
 
 const answers = new BoundedCache<AnswerContent>();
-const subjects = new BoundedCache<string>(1024);
+const subjects = new BoundedCache<QuestionSubject>(1024);
 
-/** The subject of a question, else its topic: what its answer's text depends on. */
-const subjectOf = (message: string): string =>
-  answerSubjectOf(message)?.id ?? answerTopicOf(message);
+/**
+ * What `message` is about, decided on its first ask and kept: questions are interned, and a
+ * history page asks about the same few texts again.
+ */
+const subjectOf = (message: string): QuestionSubject =>
+  subjects.get(message, () => questionSubjectOf(message));
 
 /** What a composed answer depends on, and nothing else: subject, language, place, coordinates. */
 export function answerKey(question: {
@@ -28,8 +31,7 @@ export function answerKey(question: {
   const french = isFrench(question.locale);
   const { location } = question;
   return [
-    // Questions are interned: a history page asks the subject of the same few texts again.
-    subjects.get(question.message, () => subjectOf(question.message)),
+    subjectOf(question.message).id,
     french ? 'fr' : 'en',
     placeNameOf(location, french),
     location?.latitude ?? '',
@@ -45,7 +47,8 @@ export function cachedAnswer(
   question: { message: string; location: Location | undefined; locale: string },
   key: string = answerKey(question),
 ): AnswerContent {
-  return answers.get(key, () => deepFreeze(composeAnswer(question)));
+  // The composer takes the subject the key was made of: decided once, not found again.
+  return answers.get(key, () => deepFreeze(composeAnswer(question, subjectOf(question.message))));
 }
 
 /** Forgets what the caches derived from `question` (its text and place), for an erasure. */

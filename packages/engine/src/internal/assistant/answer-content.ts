@@ -1,8 +1,8 @@
 import type { Card, Location, SuggestedAction, Visualization } from '@partner-assistant/contract';
 import { inLanguage, replyAction } from './answer-subject.ts';
-import { answerSubjectOf } from './answer-subjects.ts';
 import { ANSWER_TEXTS } from './answer-texts.ts';
-import { type AnswerTopic, answerTopicOf, isFrench, placeNameOf } from './answer-topic.ts';
+import { type AnswerTopic, isFrench, placeNameOf } from './answer-topic.ts';
+import { type QuestionSubject, questionSubjectOf } from './question-subject.ts';
 
 /** The text and structured content of a simulated answer. */
 export interface AnswerContent {
@@ -171,17 +171,16 @@ function suggestedActionsOf(topic: AnswerTopic, french: boolean): SuggestedActio
 }
 
 /**
- * The deterministic answer to a question: a subject's full answer when it is about one
- * ({@link answerSubjectOf}), else its topic's general one; shaped by `location` and locale.
+ * The deterministic answer to a question: a subject's full answer when it is `about` one, else
+ * its topic's general one; shaped by `location` and locale.
  */
-export function composeAnswer(question: {
-  message: string;
-  location: Location | undefined;
-  locale: string;
-}): AnswerContent {
+export function composeAnswer(
+  question: { message: string; location: Location | undefined; locale: string },
+  about: QuestionSubject = questionSubjectOf(question.message),
+): AnswerContent {
   const french = isFrench(question.locale);
   const place = placeNameOf(question.location, french);
-  const subject = answerSubjectOf(question.message);
+  const { subject, topic } = about;
   if (subject) {
     const answer = subject.answer(place, french);
     return {
@@ -194,7 +193,6 @@ export function composeAnswer(question: {
       suggestedActions: answer.suggestedActions,
     };
   }
-  const topic = answerTopicOf(question.message);
   return {
     topic,
     subject: undefined,

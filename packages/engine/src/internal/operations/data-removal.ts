@@ -5,17 +5,16 @@ import { forgetInternedText } from '../state/interned-text.ts';
 import type { EngineServices } from './operation-types.ts';
 
 /**
- * Removes a turn from the store, with its timers and its event stream. Callers check first that
- * the turn is not in progress (or cancel it, for an erasure).
+ * Removes a turn through its lifecycle (store, timers, event stream) and forgets what the caches
+ * derived from its question. Callers check first that the turn is not in progress, unless they
+ * erase it.
  */
 export function removeTurn(
   services: EngineServices,
   turn: TurnRecord,
   withConversation = false,
 ): void {
-  services.scheduler.cancel(turn.id);
-  store.removeTurn(services.context.state, turn, withConversation);
-  services.streams.end(turn.id);
+  services.lifecycle.remove(turn, withConversation);
   forgetQuestion(turn);
   forgetInternedText(turn.message);
 }

@@ -6,6 +6,7 @@ import {
 } from '@partner-assistant/contract';
 import { submitMessage } from '../turns/message-submission.ts';
 import { messageView } from '../turns/message-views.ts';
+import { answerOfTurn } from '../turns/turn-answer.ts';
 import { turnView } from '../turns/turn-views.ts';
 import { findConversation } from './conversation-operations.ts';
 import type { OperationHandler } from './operation-types.ts';
@@ -28,7 +29,7 @@ export const sendMessage: OperationHandler<'sendMessage'> = (
   });
   const status = isTurnInProgress(turn.status) ? 202 : 200;
   const headers = replayed ? { [HTTP_HEADERS.idempotentReplayed]: 'true' } : undefined;
-  return { status, body: turnView(turn), ...(headers ? { headers } : {}) };
+  return { status, body: turnView(turn, answerOfTurn), ...(headers ? { headers } : {}) };
 };
 
 /** `GET /conversations/{conversation_id}/messages`: one page of history, oldest first. */
@@ -44,7 +45,7 @@ export const listMessages: OperationHandler<'listMessages'> = (
   const page: ListMessagesResponse = {
     messages: pageIds.flatMap((id): Message[] => {
       const turn = messages.get(id);
-      return turn ? [messageView(turn, id)] : [];
+      return turn ? [messageView(turn, id, answerOfTurn)] : [];
     }),
     has_more: query.offset + query.limit < conversation.messageIds.length,
   };

@@ -2,6 +2,7 @@ import { type DeleteTurnResponse, isTurnInProgress } from '@partner-assistant/co
 import { ApiError, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
+import { answerOfTurn } from '../turns/turn-answer.ts';
 import { turnView } from '../turns/turn-views.ts';
 import { removeTurn } from './data-removal.ts';
 import type { EngineServices, OperationHandler } from './operation-types.ts';
@@ -16,7 +17,7 @@ export function findTurn(services: EngineServices, caller: UserCaller, turnId: s
 /** `GET /turns/{turn_id}`: the turn and, once ended, its result. */
 export const getTurn: OperationHandler<'getTurn'> = (services, caller, { params }) => {
   const turn = findTurn(services, caller, params.turn_id);
-  return { status: 200, body: turnView(turn) };
+  return { status: 200, body: turnView(turn, answerOfTurn) };
 };
 
 /** `DELETE /turns/{turn_id}`: removes both messages; refused with 409 while the turn runs. */

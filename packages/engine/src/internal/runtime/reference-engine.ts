@@ -40,7 +40,7 @@ import { SocketHub } from '../socket/socket-hub.ts';
 import { createEngineState } from '../state/engine-state.ts';
 import { type EngineClock, systemClock } from '../time/clock.ts';
 import { TenantTime } from '../time/tenant-time.ts';
-import { TurnScheduler } from '../turns/turn-scheduler.ts';
+import { TurnLifecycle } from '../turns/turn-lifecycle.ts';
 import { TurnStreams } from '../turns/turn-streams.ts';
 import type { ReferenceEngine } from './reference-engine-surfaces.ts';
 
@@ -99,7 +99,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
   });
   const outbound = createOutboundFilter(resolveProfile(options));
   const streams = new TurnStreams(context);
-  const submission = { context, streams, scheduler: new TurnScheduler(context, streams) };
+  const submission = { context, streams, lifecycle: new TurnLifecycle(context, streams) };
   const sockets = new SocketHub({
     context,
     streams,
@@ -197,9 +197,8 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
         journal.clear(journalScope(scope));
         return;
       }
-      services.scheduler.cancelAll();
+      services.lifecycle.clear();
       sockets.closeAll(CLOSE_CODES.goingAway, 'server reset');
-      streams.clear();
       context.time.resetAll();
       Object.assign(context.state, createEngineState());
       loadConfiguration();
@@ -208,7 +207,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       contractGuard.clear();
     },
     shutdown: () => {
-      services.scheduler.cancelAll();
+      services.lifecycle.stopAll();
       sockets.closeAll(CLOSE_CODES.goingAway, 'server shutting down');
     },
     state: context.state,

@@ -7,9 +7,8 @@ import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord, TurnRecord } from '../state/engine-state.ts';
 import { internText } from '../state/interned-text.ts';
 import { submissionFingerprint } from './idempotency-fingerprint.ts';
-import type { TurnScheduler } from './turn-scheduler.ts';
+import type { TurnLifecycle } from './turn-lifecycle.ts';
 import type { TurnEventSink, TurnStreams } from './turn-streams.ts';
-import { turnView } from './turn-views.ts';
 
 /** A validated user message, from REST or from a `user.message` frame. */
 export interface MessageSubmission {
@@ -39,10 +38,10 @@ export interface SubmissionOutcome {
 export interface SubmissionServices {
   /** Shared state, clock and ids. */
   context: EngineContext;
-  /** Turn event streams. */
+  /** Turn event streams, for a replay's snapshot and for followers joining. */
   streams: TurnStreams;
-  /** Turn processing. */
-  scheduler: TurnScheduler;
+  /** What happens to turns: accepted, each step, finished, removed. */
+  lifecycle: TurnLifecycle;
 }
 
 function replay(
@@ -57,24 +56,21 @@ function replay(
   return { turn, replayed: true };
 }
 
-/** Stores the `queued` turn (which holds its user message) and counts it against the daily quota. */
-function createTurn(
-  services: SubmissionServices,
+/** The new `queued` turn of an accepted submission, which holds its user message. */
+function newTurn(
+  context: EngineContext,
   caller: UserCaller,
   accepted: {
     conversation: ConversationRecord;
     submission: MessageSubmission;
   },
 ): TurnRecord {
-  const { context } = services;
-  const { state } = context;
   const { conversation, submission } = accepted;
-  const userId = caller.token.userId;
   const now = context.time.ofPartner(caller.application.partnerId).now();
-  const turn: TurnRecord = {
+  return {
     id: context.random.uuid(),
     conversationId: conversation.id,
-    userId,
+    userId: caller.token.userId,
     clientId: caller.application.clientId,
     clientMessageId: submission.clientMessageId,
     status: 'queued',
@@ -86,16 +82,13 @@ function createTurn(
     location: submission.location,
     locale: caller.token.locale,
   };
-  store.addTurn(state, conversation, turn);
-  recordAcceptedMessage(context, caller.application);
-  services.streams.open(turn.id);
-  return turn;
 }
 
 /**
  * Accepts a user message: checks its length, the conversation, idempotency (a replay returns the
  * original turn, a different message under the same key is a conflict), then the quotas; creates
- * the user message and the `queued` turn, and starts it. Runs synchronously, so concurrent
+ * the user message and the `queued` turn, counts it against the daily quota, and hands it to
+ * its lifecycle (which publishes `turn.accepted` and starts it). Runs synchronously, so concurrent
  * identical submissions create exactly one turn.
  *
  * @throws {ApiError} 404, 409 `idempotency_conflict`, 422, 429 or 503.
@@ -131,12 +124,8 @@ export function submitMessage(
     );
   }
   assertMessageAcceptable(context, caller.application);
-  const turn = createTurn(services, caller, { conversation, submission });
-  if (submission.follower) services.streams.follow(turn.id, submission.follower);
-  services.streams.publish(turn, {
-    type: 'turn.accepted',
-    build: () => ({ type: 'turn.accepted', turn: turnView(turn) }),
-  });
-  services.scheduler.start(turn);
+  const turn = newTurn(context, caller, { conversation, submission });
+  recordAcceptedMessage(context, caller.application);
+  services.lifecycle.accept(conversation, turn, submission.follower);
   return { turn, replayed: false };
 }

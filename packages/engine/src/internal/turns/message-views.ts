@@ -1,7 +1,8 @@
 import type { Message } from '@partner-assistant/contract';
-import { cachedAnswer } from '../assistant/answer-cache.ts';
+import type { AnswerContent } from '../assistant/answer-content.ts';
 import { BoundedCache } from '../state/bounded-cache.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
+import type { TurnAnswerLookup } from './turn-answer.ts';
 
 const NONE: readonly never[] = Object.freeze([]);
 
@@ -31,13 +32,14 @@ export function userMessageView(turn: TurnRecord): Message {
 }
 
 /**
- * The assistant message of an ended turn, regenerated from its question (the simulated answer is
- * deterministic): the answer when `completed`, empty content when `failed`. Its arrays are shared
- * and frozen; responses serialize them as they are.
+ * The assistant message of an ended turn: its `answer` when `completed`, empty content when
+ * `failed`. Its arrays are shared and frozen; responses serialize them as they are.
  */
-export function assistantMessageView(turn: TurnRecord & { assistantMessageId: string }): Message {
+export function assistantMessageView(
+  turn: TurnRecord & { assistantMessageId: string },
+  answer: AnswerContent | undefined,
+): Message {
   const completed = turn.status === 'completed';
-  const answer = completed ? cachedAnswer(turn) : undefined;
   return {
     message_id: turn.assistantMessageId,
     turn_id: turn.id,
@@ -51,9 +53,16 @@ export function assistantMessageView(turn: TurnRecord & { assistantMessageId: st
   };
 }
 
-/** The message `messageId` of `turn` (its user or its assistant message). */
-export function messageView(turn: TurnRecord, messageId: string): Message {
+/**
+ * The message `messageId` of `turn` (its user or its assistant message); `answerOf` is asked only
+ * for an assistant message.
+ */
+export function messageView(
+  turn: TurnRecord,
+  messageId: string,
+  answerOf: TurnAnswerLookup,
+): Message {
   return messageId === turn.assistantMessageId
-    ? assistantMessageView(turn as TurnRecord & { assistantMessageId: string })
+    ? assistantMessageView(turn as TurnRecord & { assistantMessageId: string }, answerOf(turn))
     : userMessageView(turn);
 }

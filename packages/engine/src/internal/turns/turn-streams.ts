@@ -2,6 +2,7 @@ import type { Message, ServerEvent, Turn, TurnError, TurnEvent } from '@partner-
 import { planAnswer } from '../assistant/answer-plan.ts';
 import type { EngineContext } from '../context/engine-context.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
+import { answerOfTurn } from './turn-answer.ts';
 import { turnView } from './turn-views.ts';
 
 /** Something that follows turns: a WebSocket session. */
@@ -118,7 +119,7 @@ export class TurnStreams {
       turn_id: turn.id,
       conversation_id: turn.conversationId,
       seq: Math.max(1, stream?.seq ?? ended?.seq ?? 1),
-      turn: turnView(turn),
+      turn: turnView(turn, answerOfTurn),
       content: stream ? stream.content : (ended?.content ?? ''),
       label: stream ? stream.label : (ended?.label ?? null),
     };

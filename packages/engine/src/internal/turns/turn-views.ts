@@ -6,6 +6,7 @@ import {
 } from '@partner-assistant/contract';
 import type { TurnRecord } from '../state/engine-state.ts';
 import { assistantMessageView, isoInstant } from './message-views.ts';
+import type { TurnAnswerLookup } from './turn-answer.ts';
 
 /** The error of every failed turn: the simulated assistant fails one way only. */
 export const SIMULATED_FAILURE: Readonly<TurnError> = Object.freeze({
@@ -25,14 +26,17 @@ export function turnSummaryView(turn: TurnRecord): TurnSummary {
   };
 }
 
-/** The full turn, as `GET /turns/{turn_id}` and turn events show it. */
-export function turnView(turn: TurnRecord): Turn {
+/**
+ * The full turn, as `GET /turns/{turn_id}` and turn events show it; `answerOf` is asked only once
+ * the turn has its assistant message.
+ */
+export function turnView(turn: TurnRecord, answerOf: TurnAnswerLookup): Turn {
   return {
     ...turnSummaryView(turn),
     client_message_id: turn.clientMessageId,
     user_message_id: turn.userMessageId,
     assistant_message: turn.assistantMessageId
-      ? assistantMessageView(turn as TurnRecord & { assistantMessageId: string })
+      ? assistantMessageView(turn as TurnRecord & { assistantMessageId: string }, answerOf(turn))
       : null,
     error: turn.status === 'failed' ? { ...SIMULATED_FAILURE } : null,
   };
