@@ -52,8 +52,9 @@ export interface ClientOutbox extends QuestionJournal {
   pending(): Promise<OutboxEntry[]>;
   /**
    * Removes a kept question before it reached the network: `true` when it was removed (its stream,
-   * if any, fails with a `PartnerOutboxError`, code `outbox_discarded`), `false` when it was
-   * already handed to the network (or is unknown, or another tab is sending it).
+   * if any, fails with a `PartnerOutboxError`, code `outbox_discarded`), `false` once any request
+   * for it left (a socket frame, or the REST fallback's `POST`), or when it is unknown, or another
+   * tab is sending it.
    */
   discard(clientMessageId: string): Promise<boolean>;
   /** Calls `listener` on each `type` event until the returned function is called. */

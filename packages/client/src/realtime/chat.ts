@@ -110,7 +110,7 @@ export class ChatResource {
     return turn.stream;
   }
 
-  /** @internal Fails and forgets a question sent nowhere yet: false when too late (it left). */
+  /** @internal Fails and forgets a question sent nowhere yet: false once any request for it left. */
   abandon(clientMessageId: string, error: Error): boolean {
     const turn = this.#turns.find(clientMessageId);
     if (!turn) return true;
