@@ -1,4 +1,5 @@
 import {
+  exponentialBackoff,
   isPartnerApiError,
   type PartnerApiError,
   PartnerConfigurationError,
@@ -21,6 +22,11 @@ import { PartnerOutboxError } from './partner-outbox-error.ts';
 const LEASE_MS = 15_000;
 /** Refusals after which sending the same question again can never succeed. */
 const FINAL_STATUSES = [400, 404, 409, 422];
+/**
+ * The wait before a question the API refused for now (the chat's own resends used up) is offered
+ * again, by refusals in a row; a longer `Retry-After` wins.
+ */
+const REFUSED_FOR_NOW = exponentialBackoff({ initialDelayMs: 1000, maxDelayMs: 30_000 });
 
 /**
  * A durable outbox: the chat writes each question here before sending it, and it is removed once
@@ -98,11 +104,29 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   }
 
   refused(clientMessageId: string, error: Error): void {
+    const api = isPartnerApiError(error) ? error : undefined;
+    const kept = this.#held.get(clientMessageId);
+    // Refused for now (a rate limit, a busy queue): it stays held, and is offered again later.
+    if (kept && api?.retryable && !this.#closed) {
+      this.#later(kept, api);
+      return;
+    }
     const held = this.#take(clientMessageId);
     if (!held) return;
-    const final = isPartnerApiError(error) && FINAL_STATUSES.includes(error.status);
+    const final = api !== undefined && FINAL_STATUSES.includes(api.status);
     void this.#forget(held, final);
-    if (final) this.emit('failed', held.entry, error as PartnerApiError);
+    if (final) this.emit('failed', held.entry, api);
+  }
+
+  /** Offers `held` to the chat again after a wait that grows with each refusal in a row. */
+  #later(held: Held, error: PartnerApiError): void {
+    clearTimeout(held.later);
+    const wait = Math.max(error.retryAfterMs ?? 0, 500 + REFUSED_FOR_NOW(++held.refusals));
+    held.later = setTimeout(() => {
+      held.later = undefined;
+      if (this.#held.get(held.entry.clientMessageId) === held) this.#send(held.entry);
+    }, wait);
+    (held.later as { unref?: () => void }).unref?.();
   }
 
   async pending(): Promise<OutboxEntry[]> {
@@ -147,7 +171,10 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     this.#closed = true;
     this.#stop?.();
     clearTimeout(this.#retry);
-    for (const held of this.#held.values()) held.claim?.release();
+    for (const held of this.#held.values()) {
+      clearTimeout(held.later);
+      held.claim?.release();
+    }
     this.#held.clear();
   }
 
@@ -197,6 +224,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   #take(clientMessageId: string): Held | undefined {
     const held = this.#held.get(clientMessageId);
     this.#held.delete(clientMessageId);
+    clearTimeout(held?.later);
     return held;
   }
 

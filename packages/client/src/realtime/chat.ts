@@ -9,7 +9,7 @@ import { CHAT_SEND } from '../validation/input-rules.ts';
 import { check } from '../validation/request-checks.ts';
 import { ActiveTurn } from './active-turn.ts';
 import type { ChatSendInput, ChatSettings } from './chat-options.ts';
-import { journalQuestion, refusedForGood } from './question-journal.ts';
+import { journalQuestion, refusedBeforeAcceptance } from './question-journal.ts';
 import { decide } from './recovery.ts';
 import { rejectionOf } from './refusal.ts';
 import { followOverRest } from './rest-follow.ts';
@@ -216,7 +216,7 @@ export class ChatResource {
 
   /** The API (or the REST follow) ended `turn` with `error`: the journal hears of a refusal. */
   #refused(turn: ActiveTurn, error: Error): void {
-    const refused = refusedForGood(turn, error);
+    const refused = refusedBeforeAcceptance(turn, error);
     this.#forget(turn, error);
     try {
       if (refused !== undefined) this.#settings.journal?.refused(refused, error);

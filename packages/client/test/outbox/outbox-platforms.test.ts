@@ -4,14 +4,18 @@
  * Every test runs against the real reference server.
  */
 import { fetch as undiciFetch } from 'undici';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartnerAssistantClient, type PartnerAssistantClientOptions } from '../../src/index.ts';
 import { createOutbox, type OutboxEntry } from '../../src/outbox/index.ts';
 import { MemoryStorage } from '../../src/outbox/memory-storage.test-support.ts';
 import { outboxKeys } from '../../src/outbox/outbox-storage.ts';
 import {
+  createTenant,
   issueToken,
+  type RunningReferenceServer,
   StandardWebSocket,
+  startServer,
+  type TenantCredentials,
   until,
   useReferenceServer,
 } from '../support/reference-server.ts';
@@ -21,12 +25,12 @@ const env = useReferenceServer({ processingMs: 30 });
 const UNREACHABLE = 'ws://127.0.0.1:9/unreachable';
 
 /** One user of `tenant` (the file's by default), and clients of that user. */
-function userOf(tenant = env.tenant) {
+function userOf(tenant = env.tenant, server = env.server) {
   const externalUserId = `user-${crypto.randomUUID()}`;
   const client = (options: Partial<PartnerAssistantClientOptions> = {}) =>
     new PartnerAssistantClient({
-      baseUrl: env.server.url,
-      token: () => issueToken(env.server, tenant, externalUserId),
+      baseUrl: server.url,
+      token: () => issueToken(server, tenant, externalUserId),
       WebSocket: StandardWebSocket,
       reconnectBackoff: () => 20,
       sleep: async () => {},
@@ -56,7 +60,8 @@ function keptEntries(storage: MemoryStorage, conversationId: string, messages: s
   }));
   for (const entry of entries)
     storage.items.set(keys.entry(entry.clientMessageId), JSON.stringify({ v: 1, ...entry }));
-  storage.items.set(keys.index, JSON.stringify(entries.map((e) => e.clientMessageId)));
+  const listed = storage.listed();
+  storage.items.set(keys.index, JSON.stringify([...listed, ...entries.map((e) => e.clientMessageId)]));
   return entries;
 }
 
@@ -94,4 +99,39 @@ describe('the outbox over the REST fallback', () => {
     await until(() => storage.entryKeys().length === 0);
     await Promise.all([client.close(), user.close()]);
   });
+});
+
+describe('kept questions the API refuses for now, while the socket stays open', () => {
+  // Answers take 2 s, and the application may run 2 turns at once (the demo production's limit).
+  let slow: RunningReferenceServer;
+  let limited: TenantCredentials;
+  beforeAll(async () => {
+    slow = await startServer({ processingMs: 2000 });
+    limited = createTenant(slow, {
+      limits: { requests_per_minute: 10_000, concurrent_turns: 2, daily_messages: 10_000 },
+    });
+  });
+  afterAll(() => slow.close());
+
+  it('offers each again with backoff until the API takes it: four kept, 2 at a time, each sent once', async () => {
+    const user = userOf(limited, slow);
+    const conversations = await Promise.all([1, 2, 3, 4].map(() => user.conversation()));
+    const storage = new MemoryStorage();
+    const kept = conversations.flatMap((id, i) => keptEntries(storage, id, [`Kept ${i}?`]));
+    const client = user.keeping(storage);
+    const sent: string[] = [];
+    const answers: Promise<unknown>[] = [];
+    client.outbox.on('sent', (entry, stream) => {
+      sent.push(entry.clientMessageId);
+      answers.push(stream.finalMessage());
+    });
+    // Before the next opening, and before the lease's 15 s look again: while the socket is open.
+    await until(() => sent.length === 4, 12_000);
+    await Promise.all(answers);
+    expect(sent.sort()).toEqual(kept.map((e) => e.clientMessageId).sort());
+    for (const id of conversations) expect(await user.history(id)).toEqual(['user', 'assistant']);
+    expect(client.connection.state).toBe('open');
+    await until(() => storage.entryKeys().length === 0);
+    await Promise.all([client.close(), user.close()]);
+  }, 20_000);
 });
