@@ -66,6 +66,9 @@ export interface ClientOutbox extends QuestionJournal {
   off<K extends keyof OutboxEvents>(type: K, listener: (...args: OutboxEvents[K]) => void): void;
   /** @internal Starts sending what is kept, through `host`. */
   attach(host: OutboxHost): void;
-  /** @internal Stops; what is kept stays kept. */
+  /**
+   * @internal Stops; what is kept stays kept. Claims nothing more and renews nothing: what a
+   * replay under way claims after this is let go at once, so the next client sends it.
+   */
   close(): void;
 }

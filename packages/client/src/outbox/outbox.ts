@@ -186,12 +186,13 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
         store: this.#store,
         isHeld: (id) => this.#held.has(id),
         claim: (id) => this.#claim(id),
-        hold: (entry, taken) => this.#held.set(entry.clientMessageId, heldOf(entry, true, taken)),
+        hold: (entry, taken) =>
+          !this.#closed && !!this.#held.set(entry.clientMessageId, heldOf(entry, true, taken)),
         send: (entry) => this.#send(entry),
       }).then(
         (skipped) => {
           // Held elsewhere, maybe by a client that died with its lease: look again once it expired.
-          if (skipped > 0 && !this.#retry) {
+          if (skipped > 0 && !this.#retry && !this.#closed) {
             this.#retry = setTimeout(() => {
               this.#retry = undefined;
               this.#replay();
@@ -237,11 +238,15 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     held.claim?.release();
   }
 
+  /** Claims `id`; a closed outbox claims nothing (what it gets after `close()`, it lets go). */
   async #claim(id: string): Promise<Claim | undefined> {
-    return claim(this.#store.keys.lease(id), this.#claims).catch((error: unknown) => {
+    if (this.#closed) return undefined;
+    const taken = await claim(this.#store.keys.lease(id), this.#claims).catch((error: unknown) => {
       this.#failed(error);
       return undefined;
     });
+    if (this.#closed) taken?.release();
+    return this.#closed ? undefined : taken;
   }
 
   async #attempt(run: () => Promise<void>): Promise<boolean> {
