@@ -56,3 +56,111 @@ describe.each([
       expect(locks?.held() ?? []).toEqual([]);
     }));
 });
+
+/** A storage of `localStorage`'s shape (or AsyncStorage's, `async`) that fails the way `mode` says. */
+class HostileStorage extends MemoryStorage {
+  constructor(
+    async: boolean,
+    public mode: {
+      /** `setItem` of a key that matches throws a `QuotaExceededError`. */
+      quota?: RegExp;
+      /** `setItem` answers a promise that never settles (a stuck AsyncStorage). */
+      hangWrites?: boolean;
+      /** `getItem` answers `undefined` for a missing key (react-native-mmkv, a `Map`). */
+      undefinedWhenMissing?: boolean;
+      /** `getItem` rejects (async) or throws (sync). */
+      failReads?: boolean;
+    } = {},
+  ) {
+    super(async);
+  }
+
+  override getItem(key: string) {
+    if (this.mode.failReads) {
+      if (this.async) return Promise.reject(new Error('read failed'));
+      throw new Error('read failed');
+    }
+    const value = super.getItem(key);
+    if (!this.mode.undefinedWhenMissing || this.items.has(key)) return value;
+    return (this.async ? Promise.resolve(undefined) : undefined) as never;
+  }
+
+  override setItem(key: string, value: string) {
+    if (this.mode.quota?.test(key)) throw new DOMException('full', 'QuotaExceededError');
+    if (this.mode.hangWrites) return new Promise<void>(() => {});
+    return super.setItem(key, value);
+  }
+}
+
+/** An outbox over `storage`, attached offline; its `error` events land in `errors`. */
+function offlineOutbox(storage: MemoryStorage) {
+  const outbox = createOutbox({ storage });
+  const errors: Error[] = [];
+  outbox.on('error', (error) => errors.push(error));
+  const host = offlineHost();
+  outbox.attach(host);
+  return { outbox, errors, host };
+}
+
+const codes = (errors: Error[]) => errors.map((e) => (e as { code?: string }).code);
+
+describe.each([
+  ['a sync storage', false],
+  ['an async storage', true],
+])('storages that misbehave, %s', (_name, async) => {
+  it('takes back an entry whose listing failed (QuotaExceededError on the index): none left unlisted', async () => {
+    const storage = new HostileStorage(async, { quota: /:index$/ });
+    const { outbox, errors } = offlineOutbox(storage);
+    await outbox.written(question('a'));
+    expect(codes(errors)).toContain('outbox_storage_failed');
+    expect(storage.entryKeys()).toEqual([]);
+    expect((await outbox.pending()).map((e) => e.clientMessageId)).toEqual(['a']);
+    outbox.close();
+  });
+
+  it('lists and finds again what it kept when getItem answers undefined for a missing key', async () => {
+    const storage = new HostileStorage(async, { undefinedWhenMissing: true });
+    const { outbox, errors } = offlineOutbox(storage);
+    await outbox.written(question('a'));
+    expect(errors).toEqual([]);
+    expect(storage.listed()).toEqual(['a']);
+    outbox.close();
+    const restarted = offlineOutbox(storage);
+    await expect.poll(() => restarted.host.sent).toEqual(['a']);
+    expect((await restarted.outbox.pending()).map((e) => e.clientMessageId)).toEqual(['a']);
+    restarted.outbox.close();
+  });
+
+  it('lets the question go within the time budget when setItem never settles, and says so', async () => {
+    const storage = new HostileStorage(async, { hangWrites: true });
+    const { outbox, errors } = offlineOutbox(storage);
+    const started = Date.now();
+    await outbox.written(question('a'));
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(codes(errors)).toContain('outbox_storage_failed');
+    expect(errors.some((e) => /did not answer within 2000 ms/.test(e.message))).toBe(true);
+    outbox.close();
+  });
+
+  it('reports reads that reject or throw, and still lists what it holds', async () => {
+    const storage = new HostileStorage(async, { failReads: true });
+    const { outbox, errors } = offlineOutbox(storage);
+    await outbox.written(question('a'));
+    expect((await outbox.pending()).map((e) => e.clientMessageId)).toEqual(['a']);
+    expect(codes(errors)).toContain('outbox_storage_failed');
+    outbox.close();
+  });
+
+  it('takes a cleared storage in its stride: what it holds is listed, and let go once accepted', async () => {
+    const storage = new MemoryStorage(async);
+    const { outbox, errors } = offlineOutbox(storage);
+    await outbox.written(question('a'));
+    storage.items.clear();
+    expect((await outbox.pending()).map((e) => e.clientMessageId)).toEqual(['a']);
+    outbox.accepted('a', {} as never);
+    await expect.poll(() => outbox.pending()).toEqual([]);
+    await expect.poll(() => [...storage.items.keys()]).toEqual([]);
+    expect(errors).toEqual([]);
+    outbox.close();
+  });
+});

@@ -5,6 +5,7 @@ import {
   asyncCalls,
   type OutboxStorage,
   outboxKeys,
+  withinBudget,
 } from './outbox-storage.ts';
 
 /**
@@ -25,16 +26,23 @@ export class OutboxStore {
   }
 
   /**
-   * Writes `entry` (again, for a new attempt count), and lists it. A synchronous storage
-   * (`localStorage`) has both before `put` returns, so a reload right after cannot lose it; the
-   * exclusive listing that follows makes sure no other tab's edit dropped it meanwhile.
+   * Writes `entry` (`again`: once more, for a new attempt count), and lists it. A synchronous
+   * storage (`localStorage`) has both before `put` returns, so a reload right after cannot lose
+   * it; the exclusive listing that follows makes sure no other tab's edit dropped it meanwhile.
+   * A first write that cannot be listed is taken back (unlisted, it would never be found again).
    */
-  async put(entry: OutboxEntry): Promise<void> {
+  async put(entry: OutboxEntry, again = false): Promise<void> {
     const id = entry.clientMessageId;
-    const written = this.#raw.setItem(this.keys.entry(id), serializeEntry(entry));
-    if (written === undefined) this.#listNow(id);
-    else await written;
-    await this.#edit((ids) => (ids.includes(id) ? ids : [...ids, id]));
+    const key = this.keys.entry(id);
+    const written = this.#raw.setItem(key, serializeEntry(entry));
+    try {
+      if (written === undefined) this.#listNow(id);
+      else await withinBudget(written);
+      await this.#edit((ids) => (ids.includes(id) ? ids : [...ids, id]));
+    } catch (error) {
+      if (!again) await this.#calls.remove(key).catch(() => {});
+      throw error;
+    }
   }
 
   /** Removes the entry and its listing. */
@@ -60,8 +68,10 @@ export class OutboxStore {
   /** Lists `id` at once in a synchronous storage (best effort: `#edit` follows). */
   #listNow(id: string): void {
     const { index } = this.keys;
-    const text = this.#raw.getItem(index);
-    if (typeof text !== 'string' && text !== null) return void text.catch(() => {});
+    // `undefined` is a missing key too (react-native-mmkv); a promise: `#edit` lists it.
+    const text = this.#raw.getItem(index) ?? null;
+    if (typeof text !== 'string' && text !== null)
+      return void Promise.resolve(text).catch(() => {});
     const ids = parseIndex(text);
     if (!ids.includes(id)) this.#raw.setItem(index, JSON.stringify([...ids, id]));
   }

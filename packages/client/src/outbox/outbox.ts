@@ -77,7 +77,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     if (held) {
       held.entry = { ...held.entry, attempts: held.entry.attempts + 1 };
       const { entry } = held;
-      if (held.stored) await this.#attempt(() => this.#store.put(entry));
+      if (held.stored) await this.#attempt(() => this.#store.put(entry, true));
       return;
     }
     const own = heldOf({ ...question, attempts: 1 }, false);
