@@ -1,8 +1,4 @@
-import {
-  createClientMessageId,
-  type PartnerAssistantClient,
-  type TurnStream,
-} from '@partner-assistant/client';
+import { createClientMessageId, type PartnerAssistantClient } from '@partner-assistant/client';
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import type { ConversationSnapshot } from './conversation-state.ts';
 import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
@@ -110,7 +106,7 @@ export function createConversationStore(
           entry.conversationId === conversationId &&
           !turns.some((turn) => turn.sent?.clientMessageId === id)
         )
-          void track(sentTurn(entry, entry.createdAt), keptStream(client.outbox, id));
+          void track({ ...sentTurn(entry, entry.createdAt), kept: keptStream(client.outbox, id) });
       }
     });
     if (!(await land(() => newestPage(read)))) {
@@ -131,19 +127,19 @@ export function createConversationStore(
   }
 
   /**
-   * Follows `turn`: on the stream the outbox gives it once sent (`kept`, a question kept since a
-   * reload), else sends its question (`chat.send`), or resumes it when it was found running in the
+   * Follows `turn`: on the stream the outbox gives it once sent (`turn.kept`, a question kept
+   * since a reload), else sends its question (`chat.send`), or resumes it when it was found running in the
    * history (`chat.resume`). A throw, such as a refused input, fails the turn.
    */
-  async function track(turn: LiveTurn, kept?: Promise<TurnStream>): Promise<void> {
+  async function track(turn: LiveTurn): Promise<void> {
     turns.push(turn);
     if (turn.sent) latest = turn;
     error = null;
     publish();
     try {
-      const { sent, question } = turn;
+      const { sent, question, kept } = turn;
       const stream =
-        (await kept) ?? (sent ? client.chat.send(sent) : client.chat.resume(question.turn_id));
+        (await kept?.[0]) ?? (sent ? client.chat.send(sent) : client.chat.resume(question.turn_id));
       turn.stream = stream;
       // The id the server gave the question (`accepted`: not for a turn resumed by id, nor for a
       // question the outbox sent, accepted before its stream came here).
@@ -161,7 +157,7 @@ export function createConversationStore(
       publish();
       turn.answer = await stream.finalMessage();
     } catch (failure) {
-      if ((failure as { code?: unknown }).code === 'outbox_discarded') forget(turn);
+      if ((failure as { code?: unknown } | undefined)?.code === 'outbox_discarded') forget(turn);
       else if (turns.includes(turn)) {
         turn.question = { ...turn.question, status: 'failed' };
         error = failure as Error; // the client fails with its typed errors only (`PartnerError`)
@@ -207,9 +203,8 @@ export function createConversationStore(
         loading ??= loadNewest();
         await loading;
         if (turns.some((turn) => turn.question.status === 'pending')) client.connection.connect();
-        const failed = [...turns]
-          .reverse()
-          .find((turn) => turn.sent && turn.question.status === 'failed');
+        let failed: LiveTurn | undefined;
+        for (const turn of turns) if (turn.sent && turn.question.status === 'failed') failed = turn;
         const sent = failed?.sent;
         if (!sent) return;
         forget(failed);
@@ -224,9 +219,10 @@ export function createConversationStore(
           (t) => t.question.message_id === messageId && t.question.status === 'pending',
         );
         const removed = !!turn?.sent && (await client.outbox.discard(turn.sent.clientMessageId));
+        // Let go; its stream fails (`outbox_discarded`; one kept since a reload is dropped).
         if (removed) {
           forget(turn);
-          publish();
+          turn.kept?.[1]();
         }
         return removed;
       },
