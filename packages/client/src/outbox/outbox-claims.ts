@@ -90,7 +90,10 @@ async function leaseClaim(key: string, s: ClaimSettings): Promise<Claim | undefi
     storage.set(key, JSON.stringify({ owner: s.owner, expiresAt: s.now() + s.leaseMs }));
   const won = await exclusive(s.storage, key, async () => {
     const lease = leaseOf(await storage.get(key));
-    if (lease && lease.expiresAt > s.now()) return false;
+    // A lease ending later than its length from now was written by a clock that ran ahead (since
+    // corrected): void, or it would block its entry for as long as the clock was wrong.
+    const now = s.now();
+    if (lease && lease.expiresAt > now && lease.expiresAt <= now + s.leaseMs) return false;
     await write();
     return true;
   });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOutbox } from './index.ts';
 import { MemoryStorage } from './memory-storage.test-support.ts';
+import { claim } from './outbox-claims.ts';
 import { offlineHost, write } from './outbox-host.test-support.ts';
 import { FakeLockManager, withWebLocks } from './web-locks.test-support.ts';
 
@@ -162,5 +163,33 @@ describe.each([
     await expect.poll(() => [...storage.items.keys()]).toEqual([]);
     expect(errors).toEqual([]);
     outbox.close();
+  });
+});
+
+describe('leases and clocks corrected either way', () => {
+  const settings = (storage: MemoryStorage, now: number) => ({
+    storage,
+    owner: 'me',
+    leaseMs: 15_000,
+    now: () => now,
+  });
+  const leaseFor = (storage: MemoryStorage, expiresAt: number) =>
+    storage.items.set('k', JSON.stringify({ owner: 'other', expiresAt }));
+
+  it('voids a lease that ends further ahead than its length (left by a clock that ran fast)', async () => {
+    const storage = new MemoryStorage();
+    leaseFor(storage, 1_000_000 + 3_600_000);
+    const taken = await claim('k', settings(storage, 1_000_000));
+    expect(taken).toBeDefined();
+    taken?.release();
+  });
+
+  it('respects a lease within its length (its holder renews it), and takes one expired', async () => {
+    const storage = new MemoryStorage();
+    leaseFor(storage, 1_000_000 + 10_000);
+    expect(await claim('k', settings(storage, 1_000_000))).toBeUndefined();
+    const later = await claim('k', settings(storage, 1_000_000 + 10_001));
+    expect(later).toBeDefined();
+    later?.release();
   });
 });
