@@ -8,8 +8,10 @@ export interface Held {
   stored: boolean;
   claim: Claim | undefined;
   discarded: boolean;
-  /** Settles once its entry was written (or failed to be) and claimed (or not). */
-  ready: Promise<void>;
+  /** Settles once its entry was written (again) (or failed to be) and claimed (or not). */
+  ready: Promise<unknown>;
+  /** Kept before this outbox started (taken in by a replay): older than any question sent since. */
+  replayed: boolean;
   /** Times the API refused it for now (a rate limit, a busy queue) since this outbox held it. */
   refusals: number;
   /** The timer that offers it to the chat again after such a refusal, if any. */
@@ -20,6 +22,6 @@ export interface Held {
 export function heldOf(entry: OutboxEntry, stored: boolean, claim?: Claim): Held {
   return {
     ...{ entry, stored, claim, discarded: false, ready: Promise.resolve() },
-    ...{ refusals: 0, later: undefined },
+    ...{ refusals: 0, later: undefined, replayed: false },
   };
 }

@@ -193,3 +193,36 @@ describe('leases and clocks corrected either way', () => {
     later?.release();
   });
 });
+
+describe('order', () => {
+  it('lists and replays in the order written, though the clock was set back between two questions', async () => {
+    const storage = new MemoryStorage(true);
+    const { outbox } = offlineOutbox(storage);
+    await outbox.written(question('x', 'c1', '2026-01-01T00:00:10.000Z'));
+    await outbox.written(question('y', 'c1', '2026-01-01T00:00:00.000Z'));
+    expect((await outbox.pending()).map((e) => e.clientMessageId)).toEqual(['x', 'y']);
+    outbox.close();
+    const restarted = offlineOutbox(storage);
+    await expect.poll(() => restarted.host.sent).toEqual(['x', 'y']);
+    expect((await restarted.outbox.pending()).map((e) => e.clientMessageId)).toEqual(['x', 'y']);
+    restarted.outbox.close();
+  });
+
+  it("lets a question asked as it starts go after its conversation's older kept questions", async () => {
+    const storage = new MemoryStorage(true);
+    await keptIn(storage, ['a', 'b', 'c']);
+    const outbox = createOutbox({ storage });
+    const released: string[] = [];
+    // As the chat does: each question sent is written first, and leaves once written.
+    const host = offlineHost();
+    const written = (input: { clientMessageId?: string }) => {
+      const id = input.clientMessageId ?? '';
+      void Promise.resolve(outbox.written(question(id))).then(() => released.push(id));
+      return {} as never;
+    };
+    outbox.attach({ ...host, chat: { ...host.chat, send: written } });
+    written({ clientMessageId: 'new' });
+    await expect.poll(() => released).toEqual(['a', 'b', 'c', 'new']);
+    outbox.close();
+  });
+});

@@ -18,7 +18,7 @@ export interface ReplaySettings {
 }
 
 /**
- * Sends every stored entry that no one sends yet, oldest first: each is claimed (so no other
+ * Sends every stored entry that no one sends yet, in the order written: each is claimed (so no other
  * client on the same storage sends it meanwhile), read again (another one may have sent it since
  * the list was read), then handed to the chat, which waits for the network. One this outbox
  * holds goes to the chat again (which ignores it while it follows it: after a timeout, it is

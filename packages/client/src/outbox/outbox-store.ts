@@ -56,13 +56,14 @@ export class OutboxStore {
     return parseEntry(await this.#calls.get(this.keys.entry(id)));
   }
 
-  /** Every readable listed entry, oldest first. */
+  /**
+   * Every readable listed entry, in the order listed (written): never sorted by `createdAt`, the
+   * clock of the moment, which a correction may have set back between two questions.
+   */
   async list(): Promise<OutboxEntry[]> {
     const ids = parseIndex(await this.#calls.get(this.keys.index));
     const entries = await Promise.all(ids.map((id) => this.read(id)));
-    return entries
-      .filter((entry): entry is OutboxEntry => entry !== undefined)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return entries.filter((entry): entry is OutboxEntry => entry !== undefined);
   }
 
   /** Lists `id` at once in a synchronous storage (best effort: `#edit` follows). */

@@ -48,7 +48,7 @@ export const NO_KEPT_QUESTIONS: KeptQuestions = {
  * `@partner-assistant/client/outbox`: an outbox for one client.
  */
 export interface ClientOutbox extends QuestionJournal {
-  /** The questions kept, oldest first. */
+  /** The questions kept, in the order written (never by `createdAt`: a clock may be corrected). */
   pending(): Promise<OutboxEntry[]>;
   /**
    * Removes a kept question before it reached the network: `true` when it was removed (its stream,

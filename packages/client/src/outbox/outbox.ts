@@ -77,13 +77,21 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     if (held) {
       held.entry = { ...held.entry, attempts: held.entry.attempts + 1 };
       const { entry } = held;
-      if (held.stored) await this.#attempt(() => this.#store.put(entry, true));
+      if (held.stored) await (held.ready = this.#attempt(() => this.#store.put(entry, true)));
       return;
     }
     const own = heldOf({ ...question, attempts: 1 }, false);
     this.#held.set(id, own);
     own.ready = this.#keep(own);
     await own.ready;
+    // The older kept questions of its conversation go first: the replay under way hands them to
+    // the chat, which lets each go once written again (the chat follows them in that order).
+    await this.#replaying;
+    const { conversationId } = question;
+    const older = [...this.#held.values()].filter(
+      (other) => other.replayed && other.entry.conversationId === conversationId,
+    );
+    await Promise.all(older.map((other) => other.ready));
     // Closed meanwhile: let go (a discarded one is let go by `discard`).
     if (this.#held.get(id) !== own && !own.discarded) await this.#forget(own, false);
   }
@@ -129,6 +137,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     (held.later as { unref?: () => void }).unref?.();
   }
 
+  /** In the order written (the storage's list, then what it holds only): never by the clock. */
   async pending(): Promise<OutboxEntry[]> {
     const entries = new Map<string, OutboxEntry>();
     try {
@@ -138,7 +147,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     }
     for (const held of this.#held.values()) entries.set(held.entry.clientMessageId, held.entry);
     for (const id of this.#leaving) entries.delete(id);
-    return [...entries.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return [...entries.values()];
   }
 
   async discard(clientMessageId: string): Promise<boolean> {
@@ -187,7 +196,11 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
         isHeld: (id) => this.#held.has(id),
         claim: (id) => this.#claim(id),
         hold: (entry, taken) =>
-          !this.#closed && !!this.#held.set(entry.clientMessageId, heldOf(entry, true, taken)),
+          !this.#closed &&
+          !!this.#held.set(entry.clientMessageId, {
+            ...heldOf(entry, true, taken),
+            replayed: true,
+          }),
         send: (entry) => this.#send(entry),
       }).then(
         (skipped) => {

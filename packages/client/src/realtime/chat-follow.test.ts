@@ -182,6 +182,20 @@ describe('the question journal', () => {
     expect(calls).toEqual(['written', 'refused key-1 PartnerApiError']);
   });
 
+  it('follows questions in the order the journal lets them go: sent in that order at the opening', async () => {
+    let first!: () => void;
+    const gates = [new Promise<void>((resolve) => (first = resolve)), Promise.resolve()];
+    const { journal } = recording(() => gates.shift());
+    const { chat } = setup({ journal });
+    ask(chat, 'One', 'key-1');
+    ask(chat, 'Two', 'key-2');
+    await flush();
+    first();
+    await flush();
+    FakeSocket.last.accept();
+    expect(sentMessages().map((frame) => frame.client_message_id)).toEqual(['key-2', 'key-1']);
+  });
+
   it('is told of a refusal for now once the chat used up its own resends (the outbox offers it again)', async () => {
     const { journal, calls } = recording(() => undefined);
     const { chat, clock } = setup({ journal });

@@ -88,7 +88,11 @@ export class ChatResource {
       turn.held = true;
       void written.then(() => {
         turn.held = false;
-        if (!turn.ended) this.#start(turn);
+        if (turn.ended) return;
+        // Followed (and resent at each opening) in the order the journal let questions go.
+        this.#turns.delete(turn);
+        this.#turns.add(turn);
+        this.#start(turn);
       });
     }
     return turn.stream;
