@@ -226,3 +226,28 @@ describe('order', () => {
     outbox.close();
   });
 });
+
+describe('two outboxes over one store', () => {
+  it('through two storage objects in one realm (no Web Locks): each kept question is sent by one, once', async () => {
+    const first = new MemoryStorage(true);
+    await keptIn(first, ['a', 'b', 'c', 'd']);
+    const second = new MemoryStorage(true);
+    (second as { items: Map<string, string> }).items = first.items; // one store, two objects
+    const [one, two] = [offlineOutbox(first), offlineOutbox(second)];
+    const sent: string[] = [];
+    for (const { outbox } of [one, two])
+      outbox.on('sent', (entry) => sent.push(entry.clientMessageId));
+    await expect
+      .poll(() => [...one.host.sent, ...two.host.sent].sort())
+      .toEqual(['a', 'b', 'c', 'd']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([...one.host.sent, ...two.host.sent]).toHaveLength(4);
+    for (const id of ['a', 'b', 'c', 'd']) {
+      one.outbox.accepted(id, {} as never);
+      two.outbox.accepted(id, {} as never);
+    }
+    expect(sent.sort()).toEqual(['a', 'b', 'c', 'd']); // 'sent' once per entry
+    one.outbox.close();
+    two.outbox.close();
+  });
+});

@@ -15,7 +15,7 @@ import {
  */
 export class OutboxStore {
   readonly keys: ReturnType<typeof outboxKeys>;
-  /** The storage as given (what in-realm exclusion keys on). */
+  /** The storage as given (its synchronous answers are used at once). */
   readonly #raw: OutboxStorage;
   readonly #calls: AsyncStorageCalls;
 
@@ -79,7 +79,7 @@ export class OutboxStore {
 
   #edit(change: (ids: string[]) => string[]): Promise<void> {
     const { index } = this.keys;
-    return exclusive(this.#raw, index, async () => {
+    return exclusive(index, async () => {
       const ids = parseIndex(await this.#calls.get(index));
       const next = change(ids);
       if (next.length === 0) await this.#calls.remove(index);

@@ -7,7 +7,10 @@ import type { OutboxEntry } from './outbox-entry.ts';
 
 /** Listeners of `client.outbox`, by event name. */
 export interface OutboxEvents extends Record<string, unknown[]> {
-  /** The API accepted a kept question's turn (once per entry); `stream` follows its answer. */
+  /**
+   * The API accepted a kept question's turn (once per entry in this app; another process sharing
+   * the store without Web Locks may send it too, and emit its own); `stream` follows its answer.
+   */
   sent: [entry: OutboxEntry, stream: TurnStream];
   /** The API refused a kept question for good (`400`, `404`, `409`, `422`): it was removed. */
   failed: [entry: OutboxEntry, error: PartnerApiError];
