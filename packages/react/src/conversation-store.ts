@@ -205,12 +205,11 @@ export function createConversationStore(
         if (turns.some((turn) => turn.question.status === 'pending')) client.connection.connect();
         let failed: LiveTurn | undefined;
         for (const turn of turns) if (turn.sent && turn.question.status === 'failed') failed = turn;
-        const sent = failed?.sent;
-        if (!sent) return;
+        if (!failed?.sent) return;
         forget(failed);
         const turnId = failed.question.turn_id;
         if (turnId) await client.turns.delete(turnId).catch(() => {});
-        await track(sentTurn(sent));
+        await track(sentTurn(failed.sent));
       },
 
       // A question the outbox keeps, by its `message_id`: true when it had not left yet.

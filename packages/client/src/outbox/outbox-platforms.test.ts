@@ -53,7 +53,8 @@ describe.each([
       expect(firstHost.sent).toEqual([]);
       second.close();
       await expect.poll(() => leases(storage)).toEqual([]);
-      const locks = (globalThis as { navigator?: { locks?: FakeLockManager } }).navigator?.locks;
+      const locks = (globalThis as unknown as { navigator?: { locks?: FakeLockManager } }).navigator
+        ?.locks;
       expect(locks?.held() ?? []).toEqual([]);
     }));
 });

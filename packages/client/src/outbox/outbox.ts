@@ -77,7 +77,10 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     if (held) {
       held.entry = { ...held.entry, attempts: held.entry.attempts + 1 };
       const { entry } = held;
-      if (held.stored) await (held.ready = this.#attempt(() => this.#store.put(entry, true)));
+      if (held.stored) {
+        held.ready = this.#attempt(() => this.#store.put(entry, true));
+        await held.ready;
+      }
       return;
     }
     const own = heldOf({ ...question, attempts: 1 }, false);

@@ -61,7 +61,10 @@ function keptEntries(storage: MemoryStorage, conversationId: string, messages: s
   for (const entry of entries)
     storage.items.set(keys.entry(entry.clientMessageId), JSON.stringify({ v: 1, ...entry }));
   const listed = storage.listed();
-  storage.items.set(keys.index, JSON.stringify([...listed, ...entries.map((e) => e.clientMessageId)]));
+  storage.items.set(
+    keys.index,
+    JSON.stringify([...listed, ...entries.map((e) => e.clientMessageId)]),
+  );
   return entries;
 }
 
