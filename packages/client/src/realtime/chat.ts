@@ -158,7 +158,9 @@ export class ChatResource {
   }
 
   #route(event: TurnEvent): void {
-    const turn = this.#turns.find(event.turn_id, turnOf(event)?.client_message_id);
+    // By its question first: a question sent again while its turn, found in the history, is
+    // resumed by id beside it is accepted at once, not left waiting.
+    const turn = this.#turns.find(turnOf(event)?.client_message_id, event.turn_id);
     if (!turn) return;
     if (turn.received(event, this.#settings.now()) === 'gap') this.#resume(turn);
     else if (turn.ended) this.#forget(turn);
