@@ -1,8 +1,11 @@
-import { createClientMessageId, type PartnerAssistantClient } from '@partner-assistant/client';
+import {
+  createClientMessageId,
+  type PartnerAssistantClient,
+  type TurnStream,
+} from '@partner-assistant/client';
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import type { ConversationSnapshot } from './conversation-state.ts';
 import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
-import { keptStream } from './kept-questions.ts';
 import {
   EMPTY_CONVERSATION,
   type LiveTurn,
@@ -106,7 +109,7 @@ export function createConversationStore(
           entry.conversationId === conversationId &&
           !turns.some((turn) => turn.sent?.clientMessageId === id)
         )
-          void track({ ...sentTurn(entry, entry.createdAt), kept: keptStream(client.outbox, id) });
+          void track(sentTurn(entry, entry.createdAt), client.outbox.whenSent(id));
       }
     });
     if (!(await land(() => newestPage(read)))) {
@@ -127,19 +130,19 @@ export function createConversationStore(
   }
 
   /**
-   * Follows `turn`: on the stream the outbox gives it once sent (`turn.kept`, a question kept
-   * since a reload), else sends its question (`chat.send`), or resumes it when it was found running in the
+   * Follows `turn`: on the stream the outbox gives it once sent (`kept`: `whenSent`, for a
+   * question kept since a reload), else sends its question (`chat.send`), or resumes it when it was found running in the
    * history (`chat.resume`). A throw, such as a refused input, fails the turn.
    */
-  async function track(turn: LiveTurn): Promise<void> {
+  async function track(turn: LiveTurn, kept?: Promise<TurnStream>): Promise<void> {
     turns.push(turn);
     if (turn.sent) latest = turn;
     error = null;
     publish();
     try {
-      const { sent, question, kept } = turn;
+      const { sent, question } = turn;
       const stream =
-        (await kept?.[0]) ?? (sent ? client.chat.send(sent) : client.chat.resume(question.turn_id));
+        (await kept) ?? (sent ? client.chat.send(sent) : client.chat.resume(question.turn_id));
       turn.stream = stream;
       // The id the server gave the question (`accepted`: not for a turn resumed by id, nor for a
       // question the outbox sent, accepted before its stream came here).
@@ -157,7 +160,7 @@ export function createConversationStore(
       publish();
       turn.answer = await stream.finalMessage();
     } catch (failure) {
-      if ((failure as { code?: unknown } | undefined)?.code === 'outbox_discarded') forget(turn);
+      if ((failure as { code?: unknown }).code === 'outbox_discarded') forget(turn);
       else if (turns.includes(turn)) {
         turn.question = { ...turn.question, status: 'failed' };
         error = failure as Error; // the client fails with its typed errors only (`PartnerError`)
@@ -218,10 +221,10 @@ export function createConversationStore(
           (t) => t.question.message_id === messageId && t.question.status === 'pending',
         );
         const removed = !!turn?.sent && (await client.outbox.discard(turn.sent.clientMessageId));
-        // Let go; its stream fails (`outbox_discarded`; one kept since a reload is dropped).
+        // Its stream (or `whenSent`, for one kept since a reload) fails with `outbox_discarded`.
         if (removed) {
           forget(turn);
-          turn.kept?.[1]();
+          publish();
         }
         return removed;
       },

@@ -5,7 +5,6 @@ import type {
   ConversationSnapshot,
   ConversationStatus,
 } from './conversation-state.ts';
-import type { KeptStream } from './kept-questions.ts';
 
 /** What a question was sent with, kept so `retry` can send it again with the same key. */
 export type SentQuestion = ChatSendInput & { clientMessageId: string };
@@ -24,8 +23,6 @@ export interface LiveTurn {
   stream?: TurnStream | undefined;
   /** The final answer, once completed. */
   answer?: Message | undefined;
-  /** A question the outbox kept since a reload: followed through its events (see `keptStream`). */
-  kept?: KeptStream | undefined;
 }
 
 const noContent = { cards: [], visualizations: [], suggested_actions: [] };

@@ -3,6 +3,7 @@
  * StrictMode), storages that hang, throw, answer `undefined` or are cleared, clocks corrected
  * either way, two outboxes over one store.
  */
+import { PartnerApiError } from '@partner-assistant/sdk-core';
 import { describe, expect, it } from 'vitest';
 import { createOutbox } from './index.ts';
 import { MemoryStorage } from './memory-storage.test-support.ts';
@@ -250,5 +251,27 @@ describe('two outboxes over one store', () => {
     expect(sent.sort()).toEqual(['a', 'b', 'c', 'd']); // 'sent' once per entry
     one.outbox.close();
     two.outbox.close();
+  });
+});
+
+describe('whenSent', () => {
+  it('settles once: with the stream when accepted, outbox_discarded when discarded, the error when refused for good', async () => {
+    const { outbox } = offlineOutbox(new MemoryStorage(true));
+    for (const id of ['a', 'b', 'c']) await outbox.written(question(id));
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => outbox.whenSent(id));
+    const stream = {} as never;
+    outbox.accepted('a', stream);
+    expect(await a).toBe(stream);
+    expect(await outbox.discard('b')).toBe(true);
+    await expect(b).rejects.toMatchObject({ code: 'outbox_discarded' });
+    const refusal = new PartnerApiError({
+      status: 404,
+      code: 'not_found',
+      message: 'gone',
+      retryable: false,
+    });
+    outbox.refused('c', refusal);
+    await expect(c).rejects.toBe(refusal);
+    outbox.close();
   });
 });

@@ -36,12 +36,13 @@ export interface OutboxHost {
  * client.outbox.on('failed', (entry, error) => showRefused(entry.message, error.code));
  * ```
  */
-export type KeptQuestions = Pick<ClientOutbox, 'pending' | 'discard' | 'on' | 'off'>;
+export type KeptQuestions = Pick<ClientOutbox, 'pending' | 'discard' | 'whenSent' | 'on' | 'off'>;
 
 /** `client.outbox` without an outbox: nothing is kept, nothing is ever emitted. */
 export const NO_KEPT_QUESTIONS: KeptQuestions = {
   pending: async () => [],
   discard: async () => false,
+  whenSent: () => new Promise(() => {}),
   on: () => () => {},
   off: () => {},
 };
@@ -60,6 +61,18 @@ export interface ClientOutbox extends QuestionJournal {
    * tab is sending it.
    */
   discard(clientMessageId: string): Promise<boolean>;
+  /**
+   * The stream of the kept question `clientMessageId` once the API accepted its turn (the one
+   * `sent` gives); rejects when the API refused it for good (as `failed`) or once it was discarded
+   * (`PartnerOutboxError`, code `outbox_discarded`). Nothing stays attached once it settled. Never
+   * settles for a question this client does not send (another tab sends it, or none is kept).
+   * @example
+   * ```ts
+   * for (const entry of await client.outbox.pending())
+   *   client.outbox.whenSent(entry.clientMessageId).then((stream) => follow(entry, stream));
+   * ```
+   */
+  whenSent(clientMessageId: string): Promise<TurnStream>;
   /** Calls `listener` on each `type` event until the returned function is called. */
   on<K extends keyof OutboxEvents>(
     type: K,

@@ -16,6 +16,7 @@ import { replayPending } from './outbox-replay.ts';
 import type { OutboxStorage } from './outbox-storage.ts';
 import { OutboxStore } from './outbox-store.ts';
 import type { ClientOutbox, OutboxEvents, OutboxHost } from './outbox-types.ts';
+import { SentWaiters } from './outbox-waiters.ts';
 import { PartnerOutboxError } from './partner-outbox-error.ts';
 
 /** How long a lease (the claim on an entry without Web Locks) lasts unless renewed. */
@@ -28,6 +29,10 @@ const FINAL_STATUSES = [400, 404, 409, 422];
  */
 const REFUSED_FOR_NOW = exponentialBackoff({ initialDelayMs: 1000, maxDelayMs: 30_000 });
 
+/** The error of a question discarded before it was sent. */
+const discarded = () =>
+  new PartnerOutboxError('outbox_discarded', 'The question was discarded before it was sent');
+
 /**
  * A durable outbox: the chat writes each question here before sending it, and it is removed once
  * the API accepted its turn. Made by `createOutbox`; see {@link ClientOutbox}.
@@ -37,6 +42,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   /** How this outbox claims entries: as an owner of its own (a fresh UUID). */
   readonly #claims: ClaimSettings;
   readonly #held = new Map<string, Held>();
+  readonly #waiters = new SentWaiters();
   /** Accepted or refused for good, their entry being removed: no longer pending. */
   readonly #leaving = new Set<string>();
   #host: OutboxHost | undefined;
@@ -111,6 +117,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     const held = this.#take(clientMessageId);
     if (!held) return;
     void this.#forget(held, true);
+    this.#waiters.sent(clientMessageId, stream);
     this.emit('sent', held.entry, stream);
   }
 
@@ -126,7 +133,9 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     if (!held) return;
     const final = api !== undefined && FINAL_STATUSES.includes(api.status);
     void this.#forget(held, final);
-    if (final) this.emit('failed', held.entry, api);
+    if (!final) return;
+    this.#waiters.gone(clientMessageId, api);
+    this.emit('failed', held.entry, api);
   }
 
   /** Offers `held` to the chat again after a wait that grows with each refusal in a row. */
@@ -153,13 +162,20 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     return [...entries.values()];
   }
 
+  whenSent(clientMessageId: string): Promise<TurnStream> {
+    return this.#waiters.wait(clientMessageId);
+  }
+
   async discard(clientMessageId: string): Promise<boolean> {
+    const removed = await this.#discard(clientMessageId);
+    if (removed) this.#waiters.gone(clientMessageId, discarded());
+    return removed;
+  }
+
+  async #discard(clientMessageId: string): Promise<boolean> {
     const held = this.#held.get(clientMessageId);
     if (held) {
-      const error = new PartnerOutboxError(
-        'outbox_discarded',
-        'The question was discarded before it was sent',
-      );
+      const error = discarded();
       if (this.#host && !this.#host.chat.abandon(clientMessageId, error)) return false;
       this.#take(clientMessageId);
       held.discarded = true;
