@@ -141,6 +141,7 @@ test('a turn stream tells each change of its status, with the reason it waits', 
 test('client.outbox is always there: pending, discard and its events, typed', () => {
   expectTypeOf(client.outbox.pending()).resolves.toEqualTypeOf<OutboxEntry[]>();
   expectTypeOf(client.outbox.discard('key')).resolves.toEqualTypeOf<boolean>();
+  expectTypeOf(client.outbox.whenSent('key')).resolves.toEqualTypeOf<TurnStream>();
   client.outbox.on('sent', (entry, stream) => {
     expectTypeOf(entry.clientMessageId).toEqualTypeOf<string>();
     expectTypeOf(stream).toEqualTypeOf<TurnStream>();

@@ -6,7 +6,6 @@ import {
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import type { ConversationSnapshot } from './conversation-state.ts';
 import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
-import { keptStream } from './kept-questions.ts';
 import {
   EMPTY_CONVERSATION,
   type LiveTurn,
@@ -110,7 +109,7 @@ export function createConversationStore(
           entry.conversationId === conversationId &&
           !turns.some((turn) => turn.sent?.clientMessageId === id)
         )
-          void track(sentTurn(entry, entry.createdAt), keptStream(client.outbox, id));
+          void track(sentTurn(entry, entry.createdAt), client.outbox.whenSent(id));
       }
     });
     if (!(await land(() => newestPage(read)))) {
@@ -131,8 +130,8 @@ export function createConversationStore(
   }
 
   /**
-   * Follows `turn`: on the stream the outbox gives it once sent (`kept`, a question kept since a
-   * reload), else sends its question (`chat.send`), or resumes it when it was found running in the
+   * Follows `turn`: on the stream the outbox gives it once sent (`kept`: `whenSent`, for a
+   * question kept since a reload), else sends its question (`chat.send`), or resumes it when it was found running in the
    * history (`chat.resume`). A throw, such as a refused input, fails the turn.
    */
   async function track(turn: LiveTurn, kept?: Promise<TurnStream>): Promise<void> {
@@ -207,15 +206,13 @@ export function createConversationStore(
         loading ??= loadNewest();
         await loading;
         if (turns.some((turn) => turn.question.status === 'pending')) client.connection.connect();
-        const failed = [...turns]
-          .reverse()
-          .find((turn) => turn.sent && turn.question.status === 'failed');
-        const sent = failed?.sent;
-        if (!sent) return;
+        let failed: LiveTurn | undefined;
+        for (const turn of turns) if (turn.sent && turn.question.status === 'failed') failed = turn;
+        if (!failed?.sent) return;
         forget(failed);
         const turnId = failed.question.turn_id;
         if (turnId) await client.turns.delete(turnId).catch(() => {});
-        await track(sentTurn(sent));
+        await track(sentTurn(failed.sent));
       },
 
       // A question the outbox keeps, by its `message_id`: true when it had not left yet.
@@ -224,6 +221,7 @@ export function createConversationStore(
           (t) => t.question.message_id === messageId && t.question.status === 'pending',
         );
         const removed = !!turn?.sent && (await client.outbox.discard(turn.sent.clientMessageId));
+        // Its stream (or `whenSent`, for one kept since a reload) fails with `outbox_discarded`.
         if (removed) {
           forget(turn);
           publish();

@@ -73,7 +73,7 @@ function turnMessages({ question, stream, answer }: LiveTurn): ConversationMessa
 
 /**
  * The snapshot of a conversation: its `history`, then what the `turns` add that it does not hold
- * yet (a late page may hold a turn completed here); `latest` (the turn sent last) sets `status`.
+ * yet (a late page may hold a turn completed here), each message once; `latest` (the turn sent last) sets `status`.
  */
 export function snapshotOf(
   history: ConversationMessage[],
@@ -82,7 +82,11 @@ export function snapshotOf(
   state: Pick<ConversationSnapshot, 'error' | 'hasOlder' | 'loadingHistory'>,
 ): ConversationSnapshot {
   const shown = new Set(history.map(messageKey));
-  const live = turns.flatMap(turnMessages).filter((m) => !shown.has(messageKey(m)));
+  // Once per server message: two turns may follow one (kept by the outbox, resumed by id). A
+  // question not accepted yet has no turn id, nor any copy.
+  const live = turns
+    .flatMap(turnMessages)
+    .filter((m) => !shown.has(messageKey(m)) && (!m.turn_id || shown.add(messageKey(m))));
   // A discarded turn (no longer followed) is not running.
   const phase = latest && turns.includes(latest) && running(latest) && latest.question.status;
   const status: ConversationStatus =

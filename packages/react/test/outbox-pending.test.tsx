@@ -42,6 +42,18 @@ describe('useConversation with an outbox', () => {
     await before.close();
 
     const reloaded = device(true);
+    // The outbox listeners attached by the conversation, counted as they come and go.
+    let listening = 0;
+    const outbox = reloaded.outbox;
+    const on = outbox.on.bind(outbox);
+    outbox.on = ((type: 'sent', listener: () => void) => {
+      listening++;
+      const stop = on(type, listener);
+      return () => {
+        listening--;
+        stop();
+      };
+    }) as typeof on;
     const { result, unmount } = renderConversation(reloaded, id);
     await waitFor(() =>
       expect(result.current.messages.map((m) => [m.content, m.status])).toEqual([
@@ -49,9 +61,14 @@ describe('useConversation with an outbox', () => {
         ['Never mind', 'pending'],
       ]),
     );
+    expect(listening).toBe(0); // kept questions are followed through `whenSent`: no listener
     const dropped = result.current.messages[1]?.message_id ?? '';
     expect(await act(() => result.current.discard(dropped))).toBe(true);
-    expect(result.current.messages.map((m) => m.content)).toEqual(['Kept question?']);
+    await waitFor(() =>
+      expect(result.current.messages.map((m) => m.content)).toEqual(['Kept question?']),
+    );
+    expect(listening).toBe(0);
+    expect(result.current.error).toBeNull();
     unmount();
     await reloaded.close();
 

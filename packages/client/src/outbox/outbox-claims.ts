@@ -14,20 +14,22 @@ export function webLocks(): LockManagerLike | undefined {
   return (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
 }
 
-const sections = new WeakMap<object, Promise<unknown>>();
+/** The last section queued on each name without Web Locks, until it settles. */
+const sections = new Map<string, Promise<unknown>>();
 
 /**
- * Runs `run` alone among the callers on the same lock `name` (Web Locks: across tabs) or, without
- * Web Locks, among the callers on the same `storage` object (within this JavaScript realm).
+ * Runs `run` alone among the callers on the same lock `name`: across the tabs of an origin with
+ * Web Locks; without them, within this JavaScript realm, whatever storage object each caller
+ * uses (two objects over one store are one store). Two processes or realms without Web Locks are
+ * not kept apart: see {@link claim}.
  */
-export function exclusive<T>(storage: object, name: string, run: () => Promise<T>): Promise<T> {
+export function exclusive<T>(name: string, run: () => Promise<T>): Promise<T> {
   const locks = webLocks();
   if (locks) return locks.request(name, {}, run);
-  const result = (sections.get(storage) ?? Promise.resolve()).then(run, run);
-  sections.set(
-    storage,
-    result.catch(() => {}),
-  );
+  const result = (sections.get(name) ?? Promise.resolve()).then(run, run);
+  const settled = result.catch(() => {});
+  sections.set(name, settled);
+  void settled.then(() => sections.get(name) === settled && sections.delete(name));
   return result;
 }
 
@@ -38,7 +40,7 @@ export interface Claim {
 
 /** What a claim needs. */
 export interface ClaimSettings {
-  /** The storage as given: where leases are kept, and what in-realm exclusion keys on. */
+  /** Where leases are kept. */
   storage: OutboxStorage;
   owner: string;
   /** Lease length; renewed every third of it while held. */
@@ -46,7 +48,13 @@ export interface ClaimSettings {
   now: () => number;
 }
 
-/** Holds `name` until released: a Web Lock where available, else a lease in the storage. */
+/**
+ * Holds `name` until released: a Web Lock where available (exclusive across the tabs of an
+ * origin), else a lease in the storage, exclusive within one JavaScript realm. Between two
+ * processes or realms sharing a store without Web Locks, the lease is read then written in two
+ * calls (storages have no atomic compare-and-set): both may win it at the same moment, and only
+ * the question's idempotency key keeps it to one turn.
+ */
 export function claim(name: string, settings: ClaimSettings): Promise<Claim | undefined> {
   const locks = webLocks();
   return locks ? lockClaim(locks, name) : leaseClaim(name, settings);
@@ -88,9 +96,12 @@ async function leaseClaim(key: string, s: ClaimSettings): Promise<Claim | undefi
   const storage = asyncCalls(s.storage);
   const write = () =>
     storage.set(key, JSON.stringify({ owner: s.owner, expiresAt: s.now() + s.leaseMs }));
-  const won = await exclusive(s.storage, key, async () => {
+  const won = await exclusive(key, async () => {
     const lease = leaseOf(await storage.get(key));
-    if (lease && lease.expiresAt > s.now()) return false;
+    // A lease ending later than its length from now was written by a clock that ran ahead (since
+    // corrected): void, or it would block its entry for as long as the clock was wrong.
+    const now = s.now();
+    if (lease && lease.expiresAt > now && lease.expiresAt <= now + s.leaseMs) return false;
     await write();
     return true;
   });
@@ -100,7 +111,7 @@ async function leaseClaim(key: string, s: ClaimSettings): Promise<Claim | undefi
   return {
     release() {
       clearInterval(renewal);
-      void exclusive(s.storage, key, async () => {
+      void exclusive(key, async () => {
         if (leaseOf(await storage.get(key))?.owner === s.owner) await storage.remove(key);
       }).catch(() => {});
     },

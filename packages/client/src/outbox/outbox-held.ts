@@ -8,11 +8,20 @@ export interface Held {
   stored: boolean;
   claim: Claim | undefined;
   discarded: boolean;
-  /** Settles once its entry was written (or failed to be) and claimed (or not). */
-  ready: Promise<void>;
+  /** Settles once its entry was written (again) (or failed to be) and claimed (or not). */
+  ready: Promise<unknown>;
+  /** Kept before this outbox started (taken in by a replay): older than any question sent since. */
+  replayed: boolean;
+  /** Times the API refused it for now (a rate limit, a busy queue) since this outbox held it. */
+  refusals: number;
+  /** The timer that offers it to the chat again after such a refusal, if any. */
+  later: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** A held entry (`stored`: already in the storage, as a replayed one is). */
 export function heldOf(entry: OutboxEntry, stored: boolean, claim?: Claim): Held {
-  return { entry, stored, claim, discarded: false, ready: Promise.resolve() };
+  return {
+    ...{ entry, stored, claim, discarded: false, ready: Promise.resolve() },
+    ...{ refusals: 0, later: undefined, replayed: false },
+  };
 }

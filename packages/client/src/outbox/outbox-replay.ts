@@ -8,8 +8,8 @@ export interface ReplaySettings {
   /** This outbox already holds the entry (it is being sent from here). */
   isHeld: (id: string) => boolean;
   claim: (id: string) => Promise<Claim | undefined>;
-  /** Takes the claimed entry in, just before it is sent. */
-  hold: (entry: OutboxEntry, claim: Claim) => void;
+  /** Takes the claimed entry in, just before it is sent: false when it may not (a closed outbox). */
+  hold: (entry: OutboxEntry, claim: Claim) => boolean;
   /**
    * Sends the entry again with its own `client_message_id` (`client.chat.send`, never throws): a
    * no-op for one the chat still follows.
@@ -18,7 +18,7 @@ export interface ReplaySettings {
 }
 
 /**
- * Sends every stored entry that no one sends yet, oldest first: each is claimed (so no other
+ * Sends every stored entry that no one sends yet, in the order written: each is claimed (so no other
  * client on the same storage sends it meanwhile), read again (another one may have sent it since
  * the list was read), then handed to the chat, which waits for the network. One this outbox
  * holds goes to the chat again (which ignores it while it follows it: after a timeout, it is
@@ -39,11 +39,10 @@ export async function replayPending(settings: ReplaySettings): Promise<number> {
       continue;
     }
     const entry = isHeld(id) ? undefined : await store.read(id).catch(() => undefined);
-    if (!entry) {
+    if (!entry || !settings.hold(entry, taken)) {
       taken.release();
       continue;
     }
-    settings.hold(entry, taken);
     settings.send(entry);
   }
   return skipped;

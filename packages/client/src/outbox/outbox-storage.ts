@@ -1,13 +1,17 @@
+import { PartnerOutboxError } from './partner-outbox-error.ts';
+
 /**
  * Where the outbox keeps unsent questions: Web Storage (`localStorage`) and React Native's
- * `AsyncStorage` fit as they are. Any method may answer at once or with a promise, and may throw.
+ * `AsyncStorage` fit as they are. Any method may answer at once or with a promise, and may throw
+ * or reject; `getItem` may answer `undefined` for a missing key (react-native-mmkv's `getString`,
+ * a `Map`). A call not answered within 2 s counts as failed (the question goes out anyway).
  * @example
  * ```ts
  * const storage: OutboxStorage = window.localStorage;
  * ```
  */
 export interface OutboxStorage {
-  getItem(key: string): string | null | Promise<string | null>;
+  getItem(key: string): string | null | undefined | Promise<string | null | undefined>;
   setItem(key: string, value: string): void | Promise<void>;
   removeItem(key: string): void | Promise<void>;
 }
@@ -25,18 +29,50 @@ export function outboxKeys(namespace: string) {
   };
 }
 
-/** A storage whose every call returns a promise (a sync throw becomes a rejection). */
+/**
+ * The longest the outbox waits for one storage call: a storage that has not answered by then
+ * (a stuck `AsyncStorage`) counts as failed, so that the question goes out anyway.
+ */
+export const STORAGE_BUDGET_MS = 2000;
+
+/** A storage whose every call returns a promise, settled within {@link STORAGE_BUDGET_MS}. */
 export interface AsyncStorageCalls {
+  /** The text stored under `key`: `null` for anything else than a string (`undefined`...). */
   get(key: string): Promise<string | null>;
   set(key: string, value: string): Promise<void>;
   remove(key: string): Promise<void>;
 }
 
-/** Wraps `storage` so that sync and async storages are used alike. */
+/**
+ * `answer`, a storage's answer, as a promise: rejected (`outbox_storage_failed`) when it is a
+ * promise still unsettled after {@link STORAGE_BUDGET_MS}.
+ */
+export function withinBudget<T>(answer: T | Promise<T>): Promise<T> {
+  if (!(answer instanceof Object && 'then' in answer)) return Promise.resolve(answer);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const message = `The outbox storage did not answer within ${STORAGE_BUDGET_MS} ms`;
+      reject(new PartnerOutboxError('outbox_storage_failed', message));
+    }, STORAGE_BUDGET_MS);
+    (timer as { unref?: () => void }).unref?.();
+    Promise.resolve(answer)
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
+}
+
+/** Wraps `storage` so that sync and async storages are used alike (a sync throw: a rejection). */
 export function asyncCalls(storage: OutboxStorage): AsyncStorageCalls {
-  const call = <T>(run: () => T | Promise<T>) => new Promise<T>((resolve) => resolve(run()));
+  const call = <T>(run: () => T | Promise<T>): Promise<T> => {
+    try {
+      return withinBudget(run());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
   return {
-    get: (key) => call(() => storage.getItem(key)).then((value) => value ?? null),
+    get: (key) =>
+      call(() => storage.getItem(key)).then((value) => (typeof value === 'string' ? value : null)),
     set: (key, value) => call(() => storage.setItem(key, value)),
     remove: (key) => call(() => storage.removeItem(key)),
   };

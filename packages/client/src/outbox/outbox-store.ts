@@ -5,6 +5,7 @@ import {
   asyncCalls,
   type OutboxStorage,
   outboxKeys,
+  withinBudget,
 } from './outbox-storage.ts';
 
 /**
@@ -14,7 +15,7 @@ import {
  */
 export class OutboxStore {
   readonly keys: ReturnType<typeof outboxKeys>;
-  /** The storage as given (what in-realm exclusion keys on). */
+  /** The storage as given (its synchronous answers are used at once). */
   readonly #raw: OutboxStorage;
   readonly #calls: AsyncStorageCalls;
 
@@ -25,16 +26,23 @@ export class OutboxStore {
   }
 
   /**
-   * Writes `entry` (again, for a new attempt count), and lists it. A synchronous storage
-   * (`localStorage`) has both before `put` returns, so a reload right after cannot lose it; the
-   * exclusive listing that follows makes sure no other tab's edit dropped it meanwhile.
+   * Writes `entry` (`again`: once more, for a new attempt count), and lists it. A synchronous
+   * storage (`localStorage`) has both before `put` returns, so a reload right after cannot lose
+   * it; the exclusive listing that follows makes sure no other tab's edit dropped it meanwhile.
+   * A first write that cannot be listed is taken back (unlisted, it would never be found again).
    */
-  async put(entry: OutboxEntry): Promise<void> {
+  async put(entry: OutboxEntry, again = false): Promise<void> {
     const id = entry.clientMessageId;
-    const written = this.#raw.setItem(this.keys.entry(id), serializeEntry(entry));
-    if (written === undefined) this.#listNow(id);
-    else await written;
-    await this.#edit((ids) => (ids.includes(id) ? ids : [...ids, id]));
+    const key = this.keys.entry(id);
+    const written = this.#raw.setItem(key, serializeEntry(entry));
+    try {
+      if (written === undefined) this.#listNow(id);
+      else await withinBudget(written);
+      await this.#edit((ids) => (ids.includes(id) ? ids : [...ids, id]));
+    } catch (error) {
+      if (!again) await this.#calls.remove(key).catch(() => {});
+      throw error;
+    }
   }
 
   /** Removes the entry and its listing. */
@@ -48,27 +56,30 @@ export class OutboxStore {
     return parseEntry(await this.#calls.get(this.keys.entry(id)));
   }
 
-  /** Every readable listed entry, oldest first. */
+  /**
+   * Every readable listed entry, in the order listed (written): never sorted by `createdAt`, the
+   * clock of the moment, which a correction may have set back between two questions.
+   */
   async list(): Promise<OutboxEntry[]> {
     const ids = parseIndex(await this.#calls.get(this.keys.index));
     const entries = await Promise.all(ids.map((id) => this.read(id)));
-    return entries
-      .filter((entry): entry is OutboxEntry => entry !== undefined)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return entries.filter((entry): entry is OutboxEntry => entry !== undefined);
   }
 
   /** Lists `id` at once in a synchronous storage (best effort: `#edit` follows). */
   #listNow(id: string): void {
     const { index } = this.keys;
-    const text = this.#raw.getItem(index);
-    if (typeof text !== 'string' && text !== null) return void text.catch(() => {});
+    // `undefined` is a missing key too (react-native-mmkv); a promise: `#edit` lists it.
+    const text = this.#raw.getItem(index) ?? null;
+    if (typeof text !== 'string' && text !== null)
+      return void Promise.resolve(text).catch(() => {});
     const ids = parseIndex(text);
     if (!ids.includes(id)) this.#raw.setItem(index, JSON.stringify([...ids, id]));
   }
 
   #edit(change: (ids: string[]) => string[]): Promise<void> {
     const { index } = this.keys;
-    return exclusive(this.#raw, index, async () => {
+    return exclusive(index, async () => {
       const ids = parseIndex(await this.#calls.get(index));
       const next = change(ids);
       if (next.length === 0) await this.#calls.remove(index);

@@ -7,7 +7,10 @@ import type { OutboxEntry } from './outbox-entry.ts';
 
 /** Listeners of `client.outbox`, by event name. */
 export interface OutboxEvents extends Record<string, unknown[]> {
-  /** The API accepted a kept question's turn (once per entry); `stream` follows its answer. */
+  /**
+   * The API accepted a kept question's turn (once per entry in this app; another process sharing
+   * the store without Web Locks may send it too, and emit its own); `stream` follows its answer.
+   */
   sent: [entry: OutboxEntry, stream: TurnStream];
   /** The API refused a kept question for good (`400`, `404`, `409`, `422`): it was removed. */
   failed: [entry: OutboxEntry, error: PartnerApiError];
@@ -33,12 +36,13 @@ export interface OutboxHost {
  * client.outbox.on('failed', (entry, error) => showRefused(entry.message, error.code));
  * ```
  */
-export type KeptQuestions = Pick<ClientOutbox, 'pending' | 'discard' | 'on' | 'off'>;
+export type KeptQuestions = Pick<ClientOutbox, 'pending' | 'discard' | 'whenSent' | 'on' | 'off'>;
 
 /** `client.outbox` without an outbox: nothing is kept, nothing is ever emitted. */
 export const NO_KEPT_QUESTIONS: KeptQuestions = {
   pending: async () => [],
   discard: async () => false,
+  whenSent: () => new Promise(() => {}),
   on: () => () => {},
   off: () => {},
 };
@@ -48,14 +52,27 @@ export const NO_KEPT_QUESTIONS: KeptQuestions = {
  * `@partner-assistant/client/outbox`: an outbox for one client.
  */
 export interface ClientOutbox extends QuestionJournal {
-  /** The questions kept, oldest first. */
+  /** The questions kept, in the order written (never by `createdAt`: a clock may be corrected). */
   pending(): Promise<OutboxEntry[]>;
   /**
    * Removes a kept question before it reached the network: `true` when it was removed (its stream,
-   * if any, fails with a `PartnerOutboxError`, code `outbox_discarded`), `false` when it was
-   * already handed to the network (or is unknown, or another tab is sending it).
+   * if any, fails with a `PartnerOutboxError`, code `outbox_discarded`), `false` once any request
+   * for it left (a socket frame, or the REST fallback's `POST`), or when it is unknown, or another
+   * tab is sending it.
    */
   discard(clientMessageId: string): Promise<boolean>;
+  /**
+   * The stream of the kept question `clientMessageId` once the API accepted its turn (the one
+   * `sent` gives); rejects when the API refused it for good (as `failed`) or once it was discarded
+   * (`PartnerOutboxError`, code `outbox_discarded`). Nothing stays attached once it settled. Never
+   * settles for a question this client does not send (another tab sends it, or none is kept).
+   * @example
+   * ```ts
+   * for (const entry of await client.outbox.pending())
+   *   client.outbox.whenSent(entry.clientMessageId).then((stream) => follow(entry, stream));
+   * ```
+   */
+  whenSent(clientMessageId: string): Promise<TurnStream>;
   /** Calls `listener` on each `type` event until the returned function is called. */
   on<K extends keyof OutboxEvents>(
     type: K,
@@ -65,6 +82,9 @@ export interface ClientOutbox extends QuestionJournal {
   off<K extends keyof OutboxEvents>(type: K, listener: (...args: OutboxEvents[K]) => void): void;
   /** @internal Starts sending what is kept, through `host`. */
   attach(host: OutboxHost): void;
-  /** @internal Stops; what is kept stays kept. */
+  /**
+   * @internal Stops; what is kept stays kept. Claims nothing more and renews nothing: what a
+   * replay under way claims after this is let go at once, so the next client sends it.
+   */
   close(): void;
 }

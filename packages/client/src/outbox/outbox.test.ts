@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingQuestion } from '../realtime/question-journal.ts';
 import { createOutbox, isPartnerOutboxError, OUTBOX_KEY_PREFIX } from './index.ts';
 import { MemoryStorage } from './memory-storage.test-support.ts';
 import { claim } from './outbox-claims.ts';
 import { parseEntry, serializeEntry } from './outbox-entry.ts';
-import type { ClientOutbox, OutboxHost } from './outbox-types.ts';
+import { offlineHost, write } from './outbox-host.test-support.ts';
+import type { OutboxHost } from './outbox-types.ts';
 
 const question = (id: string, createdAt = '2026-01-01T00:00:00.000Z') => ({
   clientMessageId: id,
@@ -12,35 +12,6 @@ const question = (id: string, createdAt = '2026-01-01T00:00:00.000Z') => ({
   message: `question ${id}`,
   createdAt,
 });
-
-/** Writes as the chat does (which never lets a failed write stop the question). */
-const write = (outbox: ClientOutbox, q: PendingQuestion) =>
-  Promise.resolve(outbox.written(q)).catch(() => {});
-
-/** A host whose connection never opens: the chat keeps written questions waiting, as offline. */
-function offlineHost(
-  leftAlready = false,
-): OutboxHost & { sent: string[]; abandoned: [string, Error][] } {
-  const sent: string[] = [];
-  const abandoned: [string, Error][] = [];
-  return {
-    sent,
-    abandoned,
-    chat: {
-      send: (input) => {
-        sent.push(input.clientMessageId ?? '');
-        return {} as never;
-      },
-      abandon: (id, error) => {
-        if (leftAlready) return false;
-        abandoned.push([id, error]);
-        return true;
-      },
-    },
-    connection: { on: () => () => {} },
-    report: () => {},
-  };
-}
 
 describe.each([
   ['a sync storage (Web Storage)', false],

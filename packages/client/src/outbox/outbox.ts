@@ -1,4 +1,5 @@
 import {
+  exponentialBackoff,
   isPartnerApiError,
   type PartnerApiError,
   PartnerConfigurationError,
@@ -15,12 +16,22 @@ import { replayPending } from './outbox-replay.ts';
 import type { OutboxStorage } from './outbox-storage.ts';
 import { OutboxStore } from './outbox-store.ts';
 import type { ClientOutbox, OutboxEvents, OutboxHost } from './outbox-types.ts';
+import { SentWaiters } from './outbox-waiters.ts';
 import { PartnerOutboxError } from './partner-outbox-error.ts';
 
 /** How long a lease (the claim on an entry without Web Locks) lasts unless renewed. */
 const LEASE_MS = 15_000;
 /** Refusals after which sending the same question again can never succeed. */
 const FINAL_STATUSES = [400, 404, 409, 422];
+/**
+ * The wait before a question the API refused for now (the chat's own resends used up) is offered
+ * again, by refusals in a row; a longer `Retry-After` wins.
+ */
+const REFUSED_FOR_NOW = exponentialBackoff({ initialDelayMs: 1000, maxDelayMs: 30_000 });
+
+/** The error of a question discarded before it was sent. */
+const discarded = () =>
+  new PartnerOutboxError('outbox_discarded', 'The question was discarded before it was sent');
 
 /**
  * A durable outbox: the chat writes each question here before sending it, and it is removed once
@@ -31,6 +42,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   /** How this outbox claims entries: as an owner of its own (a fresh UUID). */
   readonly #claims: ClaimSettings;
   readonly #held = new Map<string, Held>();
+  readonly #waiters = new SentWaiters();
   /** Accepted or refused for good, their entry being removed: no longer pending. */
   readonly #leaving = new Set<string>();
   #host: OutboxHost | undefined;
@@ -71,13 +83,24 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     if (held) {
       held.entry = { ...held.entry, attempts: held.entry.attempts + 1 };
       const { entry } = held;
-      if (held.stored) await this.#attempt(() => this.#store.put(entry));
+      if (held.stored) {
+        held.ready = this.#attempt(() => this.#store.put(entry, true));
+        await held.ready;
+      }
       return;
     }
     const own = heldOf({ ...question, attempts: 1 }, false);
     this.#held.set(id, own);
     own.ready = this.#keep(own);
     await own.ready;
+    // The older kept questions of its conversation go first: the replay under way hands them to
+    // the chat, which lets each go once written again (the chat follows them in that order).
+    await this.#replaying;
+    const { conversationId } = question;
+    const older = [...this.#held.values()].filter(
+      (other) => other.replayed && other.entry.conversationId === conversationId,
+    );
+    await Promise.all(older.map((other) => other.ready));
     // Closed meanwhile: let go (a discarded one is let go by `discard`).
     if (this.#held.get(id) !== own && !own.discarded) await this.#forget(own, false);
   }
@@ -94,17 +117,39 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     const held = this.#take(clientMessageId);
     if (!held) return;
     void this.#forget(held, true);
+    this.#waiters.sent(clientMessageId, stream);
     this.emit('sent', held.entry, stream);
   }
 
   refused(clientMessageId: string, error: Error): void {
+    const api = isPartnerApiError(error) ? error : undefined;
+    const kept = this.#held.get(clientMessageId);
+    // Refused for now (a rate limit, a busy queue): it stays held, and is offered again later.
+    if (kept && api?.retryable && !this.#closed) {
+      this.#later(kept, api);
+      return;
+    }
     const held = this.#take(clientMessageId);
     if (!held) return;
-    const final = isPartnerApiError(error) && FINAL_STATUSES.includes(error.status);
+    const final = api !== undefined && FINAL_STATUSES.includes(api.status);
     void this.#forget(held, final);
-    if (final) this.emit('failed', held.entry, error as PartnerApiError);
+    if (!final) return;
+    this.#waiters.gone(clientMessageId, api);
+    this.emit('failed', held.entry, api);
   }
 
+  /** Offers `held` to the chat again after a wait that grows with each refusal in a row. */
+  #later(held: Held, error: PartnerApiError): void {
+    clearTimeout(held.later);
+    const wait = Math.max(error.retryAfterMs ?? 0, 500 + REFUSED_FOR_NOW(++held.refusals));
+    held.later = setTimeout(() => {
+      held.later = undefined;
+      if (this.#held.get(held.entry.clientMessageId) === held) this.#send(held.entry);
+    }, wait);
+    (held.later as { unref?: () => void }).unref?.();
+  }
+
+  /** In the order written (the storage's list, then what it holds only): never by the clock. */
   async pending(): Promise<OutboxEntry[]> {
     const entries = new Map<string, OutboxEntry>();
     try {
@@ -114,16 +159,23 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     }
     for (const held of this.#held.values()) entries.set(held.entry.clientMessageId, held.entry);
     for (const id of this.#leaving) entries.delete(id);
-    return [...entries.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return [...entries.values()];
+  }
+
+  whenSent(clientMessageId: string): Promise<TurnStream> {
+    return this.#waiters.wait(clientMessageId);
   }
 
   async discard(clientMessageId: string): Promise<boolean> {
+    const removed = await this.#discard(clientMessageId);
+    if (removed) this.#waiters.gone(clientMessageId, discarded());
+    return removed;
+  }
+
+  async #discard(clientMessageId: string): Promise<boolean> {
     const held = this.#held.get(clientMessageId);
     if (held) {
-      const error = new PartnerOutboxError(
-        'outbox_discarded',
-        'The question was discarded before it was sent',
-      );
+      const error = discarded();
       if (this.#host && !this.#host.chat.abandon(clientMessageId, error)) return false;
       this.#take(clientMessageId);
       held.discarded = true;
@@ -147,7 +199,10 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     this.#closed = true;
     this.#stop?.();
     clearTimeout(this.#retry);
-    for (const held of this.#held.values()) held.claim?.release();
+    for (const held of this.#held.values()) {
+      clearTimeout(held.later);
+      held.claim?.release();
+    }
     this.#held.clear();
   }
 
@@ -159,12 +214,17 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
         store: this.#store,
         isHeld: (id) => this.#held.has(id),
         claim: (id) => this.#claim(id),
-        hold: (entry, taken) => this.#held.set(entry.clientMessageId, heldOf(entry, true, taken)),
+        hold: (entry, taken) =>
+          !this.#closed &&
+          !!this.#held.set(entry.clientMessageId, {
+            ...heldOf(entry, true, taken),
+            replayed: true,
+          }),
         send: (entry) => this.#send(entry),
       }).then(
         (skipped) => {
           // Held elsewhere, maybe by a client that died with its lease: look again once it expired.
-          if (skipped > 0 && !this.#retry) {
+          if (skipped > 0 && !this.#retry && !this.#closed) {
             this.#retry = setTimeout(() => {
               this.#retry = undefined;
               this.#replay();
@@ -197,6 +257,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   #take(clientMessageId: string): Held | undefined {
     const held = this.#held.get(clientMessageId);
     this.#held.delete(clientMessageId);
+    clearTimeout(held?.later);
     return held;
   }
 
@@ -209,11 +270,15 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     held.claim?.release();
   }
 
+  /** Claims `id`; a closed outbox claims nothing (what it gets after `close()`, it lets go). */
   async #claim(id: string): Promise<Claim | undefined> {
-    return claim(this.#store.keys.lease(id), this.#claims).catch((error: unknown) => {
+    if (this.#closed) return undefined;
+    const taken = await claim(this.#store.keys.lease(id), this.#claims).catch((error: unknown) => {
       this.#failed(error);
       return undefined;
     });
+    if (this.#closed) taken?.release();
+    return this.#closed ? undefined : taken;
   }
 
   async #attempt(run: () => Promise<void>): Promise<boolean> {

@@ -43,7 +43,7 @@ export class ActiveTurn extends TurnTracker {
   awaySince: number | undefined;
   /** Nothing may leave for it yet while set (the journal is writing it down). */
   held = false;
-  /** Its frame went out on a socket once. */
+  /** A request for it left once: its frame on a socket, or its REST send. */
   wasSent = false;
   /** The timer of the resend after a retryable refusal, if any. */
   resendTimer: unknown;

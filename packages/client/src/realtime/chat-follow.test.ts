@@ -182,6 +182,39 @@ describe('the question journal', () => {
     expect(calls).toEqual(['written', 'refused key-1 PartnerApiError']);
   });
 
+  it('follows questions in the order the journal lets them go: sent in that order at the opening', async () => {
+    let first!: () => void;
+    const gates = [new Promise<void>((resolve) => (first = resolve)), Promise.resolve()];
+    const { journal } = recording(() => gates.shift());
+    const { chat } = setup({ journal });
+    ask(chat, 'One', 'key-1');
+    ask(chat, 'Two', 'key-2');
+    await flush();
+    first();
+    await flush();
+    FakeSocket.last.accept();
+    expect(sentMessages().map((frame) => frame.client_message_id)).toEqual(['key-2', 'key-1']);
+  });
+
+  it('is told of a refusal for now once the chat used up its own resends (the outbox offers it again)', async () => {
+    const { journal, calls } = recording(() => undefined);
+    const { chat, clock } = setup({ journal });
+    const stream = ask(chat, 'One');
+    await flush();
+    FakeSocket.last.accept();
+    for (let refusal = 0; refusal <= 2; refusal++) {
+      FakeSocket.last.receive({
+        type: 'frame.rejected',
+        client_message_id: 'key-1',
+        error: { code: 'rate_limit_exceeded', message: 'busy', retryable: true, request_id: 'r' },
+      });
+      await clock.advance(100);
+    }
+    await expect(stream.finalMessage()).rejects.toMatchObject({ code: 'rate_limit_exceeded' });
+    expect(sentMessages()).toHaveLength(3);
+    expect(calls).toEqual(['written', 'refused key-1 PartnerApiError']);
+  });
+
   it('is told of a refusal over REST; a closed client is no refusal (the question may leave later)', async () => {
     const refusal = new PartnerApiError({
       status: 422,

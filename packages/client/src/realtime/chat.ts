@@ -9,7 +9,7 @@ import { CHAT_SEND } from '../validation/input-rules.ts';
 import { check } from '../validation/request-checks.ts';
 import { ActiveTurn } from './active-turn.ts';
 import type { ChatSendInput, ChatSettings } from './chat-options.ts';
-import { journalQuestion, refusedForGood } from './question-journal.ts';
+import { journalQuestion, refusedBeforeAcceptance } from './question-journal.ts';
 import { decide } from './recovery.ts';
 import { rejectionOf } from './refusal.ts';
 import { followOverRest } from './rest-follow.ts';
@@ -88,7 +88,11 @@ export class ChatResource {
       turn.held = true;
       void written.then(() => {
         turn.held = false;
-        if (!turn.ended) this.#start(turn);
+        if (turn.ended) return;
+        // Followed (and resent at each opening) in the order the journal let questions go.
+        this.#turns.delete(turn);
+        this.#turns.add(turn);
+        this.#start(turn);
       });
     }
     return turn.stream;
@@ -110,7 +114,7 @@ export class ChatResource {
     return turn.stream;
   }
 
-  /** @internal Fails and forgets a question sent nowhere yet: false when too late (it left). */
+  /** @internal Fails and forgets a question sent nowhere yet: false once any request for it left. */
   abandon(clientMessageId: string, error: Error): boolean {
     const turn = this.#turns.find(clientMessageId);
     if (!turn) return true;
@@ -154,7 +158,9 @@ export class ChatResource {
   }
 
   #route(event: TurnEvent): void {
-    const turn = this.#turns.find(event.turn_id, turnOf(event)?.client_message_id);
+    // By its question first: a question sent again while its turn, found in the history, is
+    // resumed by id beside it is accepted at once, not left waiting.
+    const turn = this.#turns.find(turnOf(event)?.client_message_id, event.turn_id);
     if (!turn) return;
     if (turn.received(event, this.#settings.now()) === 'gap') this.#resume(turn);
     else if (turn.ended) this.#forget(turn);
@@ -216,7 +222,7 @@ export class ChatResource {
 
   /** The API (or the REST follow) ended `turn` with `error`: the journal hears of a refusal. */
   #refused(turn: ActiveTurn, error: Error): void {
-    const refused = refusedForGood(turn, error);
+    const refused = refusedBeforeAcceptance(turn, error);
     this.#forget(turn, error);
     try {
       if (refused !== undefined) this.#settings.journal?.refused(refused, error);

@@ -28,13 +28,16 @@ export interface QuestionJournal {
   written(question: PendingQuestion): Promise<void> | void;
   /** The API accepted the question's turn; `stream` follows it. */
   accepted(clientMessageId: string, stream: TurnStream): void;
-  /** The API refused the question for good (sending it again would be refused too). */
+  /**
+   * The API refused the question before accepting it: for good, or for now when `error` is
+   * retryable (a rate limit, a busy queue: sending it again later may succeed).
+   */
   refused(clientMessageId: string, error: Error): void;
 }
 
 /**
  * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted;
- * `refused` is told by the chat, where the API refuses it (see {@link refusedForGood}). Returns
+ * `refused` is told by the chat, where the API refuses it (see {@link refusedBeforeAcceptance}). Returns
  * nothing when the question may leave at once, or a promise (never rejected) of the moment it
  * may: once written down, or once writing it down failed (the outbox reports its storage
  * failures itself, as its `error` event).
@@ -56,12 +59,14 @@ export function journalQuestion(
 }
 
 /**
- * The key of `turn`'s question when `error`, which ended its stream, is the API refusing it for
- * good: a non-retryable API error before the question was accepted. A closed client, a timeout or
- * a connection refused for good (a token without `chat:read`...) is not: the question may be sent
- * again later.
+ * The key of `turn`'s question when `error`, which ended its stream, is the API refusing it: an API
+ * error before the question was accepted, for good or retryable (the chat gave up resending it). A
+ * closed client, a timeout or a connection refused for good (a token without `chat:read`...) is
+ * not: the question may be sent again later.
  */
-export function refusedForGood({ question, turnId }: ActiveTurn, error: Error): string | undefined {
-  const refused = turnId === undefined && isPartnerApiError(error) && !error.retryable;
-  return refused ? question?.clientMessageId : undefined;
+export function refusedBeforeAcceptance(
+  { question, turnId }: ActiveTurn,
+  error: Error,
+): string | undefined {
+  return turnId === undefined && isPartnerApiError(error) ? question?.clientMessageId : undefined;
 }

@@ -109,6 +109,28 @@ describe('TurnTracker', () => {
     expect(stream.status).toBe('failed');
   });
 
+  it.each([
+    [
+      'its own assistant.error',
+      at('assistant.error', 2, { error: { code: 'processing_failed', message: 'x' } }),
+    ],
+    [
+      'a snapshot of a failed turn',
+      at('turn.snapshot', 2, { turn: turn('failed'), content: 'partial', label: null }),
+    ],
+  ])(
+    'reports a failure by %s like every other: statechange with its error, text voided first',
+    async (_, failure) => {
+      const { apply, stream } = tracked(TURN_ID);
+      apply(at('assistant.delta', 1, { text: 'partial' }));
+      const seen: [string, unknown, string][] = [];
+      stream.on('statechange', (status, reason) => seen.push([status, reason, stream.text]));
+      apply(failure);
+      expect(seen).toEqual([['failed', expect.objectContaining({ name: 'PartnerTurnError' }), '']]);
+      expect(await stream.finalMessage().catch((error: unknown) => error)).toBe(seen[0]?.[1]);
+    },
+  );
+
   it('takes a turn read over REST', () => {
     const { receivedTurn } = tracked();
     expect(receivedTurn(turn('running')).map((n) => n[0])).toEqual(['accepted', 'statechange']);

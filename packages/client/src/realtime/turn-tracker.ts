@@ -149,8 +149,8 @@ export class TurnTracker {
     this.stream.completed(message);
   }
 
+  /** Fails the turn as every failure does: text voided, then `statechange('failed', error)`. */
   #fail(failure: TurnError): void {
-    this.stream.moved('failed');
     this.stream.fail(new PartnerTurnError({ ...failure, turnId: this.turnId ?? '' }));
   }
 }
