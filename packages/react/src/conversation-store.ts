@@ -201,11 +201,15 @@ export function createConversationStore(
         ),
 
       // Loads the history again if it failed, tries the network at once for questions waiting
-      // for it, and sends the last failed question again with its key (its turn deleted first).
+      // for it (and the outbox's questions refused for now), and sends the last failed question
+      // again with its key (its turn deleted first).
       async retry() {
         loading ??= loadNewest();
         await loading;
-        if (turns.some((turn) => turn.question.status === 'pending')) client.connection.connect();
+        if (turns.some((turn) => turn.question.status === 'pending')) {
+          client.connection.connect();
+          client.outbox.sendNow();
+        }
         let failed: LiveTurn | undefined;
         for (const turn of turns) if (turn.sent && turn.question.status === 'failed') failed = turn;
         if (!failed?.sent) return;

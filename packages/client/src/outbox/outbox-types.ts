@@ -36,12 +36,16 @@ export interface OutboxHost {
  * client.outbox.on('failed', (entry, error) => showRefused(entry.message, error.code));
  * ```
  */
-export type KeptQuestions = Pick<ClientOutbox, 'pending' | 'discard' | 'whenSent' | 'on' | 'off'>;
+export type KeptQuestions = Pick<
+  ClientOutbox,
+  'pending' | 'discard' | 'sendNow' | 'whenSent' | 'on' | 'off'
+>;
 
 /** `client.outbox` without an outbox: nothing is kept, nothing is ever emitted. */
 export const NO_KEPT_QUESTIONS: KeptQuestions = {
   pending: async () => [],
   discard: async () => false,
+  sendNow: () => {},
   whenSent: () => new Promise(() => {}),
   on: () => () => {},
   off: () => {},
@@ -61,6 +65,16 @@ export interface ClientOutbox extends QuestionJournal {
    * tab is sending it.
    */
   discard(clientMessageId: string): Promise<boolean>;
+  /**
+   * Offers at once every kept question that waits after the API refused it for now (a rate limit,
+   * a busy queue), instead of at the end of its growing wait: what a "Try again" button does. A
+   * question waiting for the network leaves when the connection opens (`client.connection.connect()`).
+   * @example
+   * ```ts
+   * retryButton.onclick = () => client.outbox.sendNow();
+   * ```
+   */
+  sendNow(): void;
   /**
    * The stream of the kept question `clientMessageId` once the API accepted its turn (the one
    * `sent` gives); rejects when the API refused it for good (as `failed`) or once it was discarded

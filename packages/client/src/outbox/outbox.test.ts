@@ -1,3 +1,4 @@
+import { PartnerApiError } from '@partner-assistant/sdk-core';
 import { describe, expect, it } from 'vitest';
 import { createOutbox, isPartnerOutboxError, OUTBOX_KEY_PREFIX } from './index.ts';
 import { MemoryStorage } from './memory-storage.test-support.ts';
@@ -74,6 +75,29 @@ describe.each([
     await expect.poll(() => host.sent).toEqual(['a']);
     for (const listener of listeners) listener('open');
     await expect.poll(() => host.sent).toEqual(['a', 'a']);
+    outbox.close();
+  });
+
+  it('sendNow() offers at once a question refused for now, instead of after its wait', async () => {
+    const storage = new MemoryStorage(async);
+    const outbox = createOutbox({ storage });
+    const host = offlineHost();
+    outbox.attach(host);
+    await outbox.written(question('a'));
+    const busy = new PartnerApiError({
+      status: 429,
+      code: 'rate_limit_exceeded',
+      message: 'Too many turns at once',
+      retryable: true,
+      retryAfterMs: 3_600_000,
+    });
+    outbox.refused('a', busy); // kept, and offered again in an hour
+    const offered = host.sent.length;
+    outbox.sendNow();
+    expect(host.sent.slice(offered)).toEqual(['a']);
+    expect(await outbox.pending()).toHaveLength(1);
+    outbox.sendNow(); // nothing waits any more: nothing is offered twice
+    expect(host.sent.slice(offered)).toEqual(['a']);
     outbox.close();
   });
 

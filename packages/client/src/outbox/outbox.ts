@@ -149,6 +149,15 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     (held.later as { unref?: () => void }).unref?.();
   }
 
+  sendNow(): void {
+    for (const held of this.#held.values()) {
+      if (held.later === undefined) continue;
+      clearTimeout(held.later);
+      held.later = undefined;
+      this.#send(held.entry);
+    }
+  }
+
   /** In the order written (the storage's list, then what it holds only): never by the clock. */
   async pending(): Promise<OutboxEntry[]> {
     const entries = new Map<string, OutboxEntry>();
