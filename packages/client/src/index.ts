@@ -52,8 +52,8 @@ export {
   reactNativeLifecycle,
 } from './realtime/lifecycle.ts';
 export type { WebSocketConstructor, WebSocketLike } from './realtime/platform.ts';
+export type { RecoveryPath, TurnStreamStatus } from './realtime/turn-stream.ts';
 export { TurnStream, type TurnStreamEvents } from './realtime/turn-stream.ts';
-export type { RecoveryPath, TurnStreamStatus } from './realtime/turn-tracker.ts';
 export { CapabilitiesResource } from './resources/capabilities.ts';
 export {
   ConversationsResource,

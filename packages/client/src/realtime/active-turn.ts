@@ -1,14 +1,13 @@
 import type {
   Location,
   MessageMetadata,
+  ReceivedTurn as Turn,
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
 import type { ListenerErrorReport } from '../internal/emitter.ts';
-import type { PendingQuestion } from './question-journal.ts';
+import type { Question } from './question-journal.ts';
+import type { TurnStream } from './turn-stream.ts';
 import { type Received, TurnTracker } from './turn-tracker.ts';
-
-/** A question the app wrote, as the chat keeps it until its turn settles (no empty options). */
-export type Question = Omit<PendingQuestion, 'createdAt'>;
 
 /** The `user.message` frame of a turn sent over the socket. */
 export interface UserMessageFrame {
@@ -25,30 +24,25 @@ export type ResumeFrame = UserMessageFrame | { type: 'turn.subscribe'; turn_id: 
 
 /**
  * One followed turn, from the moment the app wrote it (or resumed it) until it settles: its
- * stream and its bookkeeping (a {@link TurnTracker}), and what its recovery needs to know. What
- * needs more than a write goes through the methods named for what happened (`sent`, `accepted`,
- * `received`, `waiting`...); its plain fields are written by the chat. Sets no timers, does
- * no I/O.
+ * stream and its bookkeeping (its own {@link TurnTracker}), and what its recovery needs to know.
+ * Owns all of it: others read it, and tell it what happened through the methods named for that
+ * (`sent`, `held`, `refused`, `received`, `away`...). Sets no timers, does no I/O.
  */
-export class ActiveTurn extends TurnTracker {
+export class ActiveTurn {
   /** What the app asked, unless the turn was resumed by id. */
   readonly question: Question | undefined;
   /** When it was sent or resumed: its `turnTimeoutMs` counts from there. */
   readonly startedAt: number;
-  /** Last time an event of this turn arrived, or it was (re)subscribed. */
-  lastHeardAt: number;
-  /** Idle periods in a row with nothing heard: the second sends it to REST. */
-  idlePeriods = 0;
-  /** Since when the turn waits for the socket without progress (unset while it progresses). */
-  awaySince: number | undefined;
-  /** Nothing may leave for it yet while set (the journal is writing it down). */
-  held = false;
-  /** A request for it left once: its frame on a socket, or its REST send. */
-  wasSent = false;
-  /** The timer of the resend after a retryable refusal, if any. */
-  resendTimer: unknown;
-  /** Times the server refused its frame (`frame.rejected`). */
-  rejections = 0;
+  /** The stream that tells the app what happened. */
+  readonly stream: TurnStream;
+  readonly #tracker: TurnTracker;
+  #lastHeardAt: number;
+  #idlePeriods = 0;
+  #awaySince: number | undefined;
+  #held = false;
+  #wasSent = false;
+  #resendTimer: unknown;
+  #rejections = 0;
   #polling: AbortController | undefined;
 
   constructor(
@@ -56,10 +50,46 @@ export class ActiveTurn extends TurnTracker {
     now: number,
     report: ListenerErrorReport,
   ) {
-    super(report);
+    this.#tracker = new TurnTracker(report);
+    this.stream = this.#tracker.stream;
     this.question = 'question' in origin ? origin.question : undefined;
     if ('turnId' in origin) this.accepted(origin.turnId);
-    this.startedAt = this.lastHeardAt = now;
+    this.startedAt = this.#lastHeardAt = now;
+  }
+
+  /** The turn's id, once known. */
+  get turnId(): string | undefined {
+    return this.#tracker.turnId;
+  }
+
+  /** True once the turn completed or failed. */
+  get ended(): boolean {
+    return this.stream.ended;
+  }
+
+  /** Last time an event of this turn arrived, or it was (re)subscribed. */
+  get lastHeardAt(): number {
+    return this.#lastHeardAt;
+  }
+
+  /** Idle periods in a row with nothing heard: the second sends it to REST. */
+  get idlePeriods(): number {
+    return this.#idlePeriods;
+  }
+
+  /** Since when the turn waits for the socket without progress (unset while it progresses). */
+  get awaySince(): number | undefined {
+    return this.#awaySince;
+  }
+
+  /** Nothing may leave for it yet while set (the journal is writing it down). */
+  get held(): boolean {
+    return this.#held;
+  }
+
+  /** A request for it left once: its frame on a socket, or its REST send. */
+  get wasSent(): boolean {
+    return this.#wasSent;
   }
 
   /** Followed over REST right now. */
@@ -67,11 +97,21 @@ export class ActiveTurn extends TurnTracker {
     return this.#polling !== undefined;
   }
 
+  /** Nothing leaves for it until `until` settles (the journal writes it down); then `go`, unless it ended. */
+  hold(until: Promise<void>, go: () => void): void {
+    this.#held = true;
+    void until.then(() => {
+      this.#held = false;
+      if (!this.ended) go();
+    });
+  }
+
   /** Its frame is about to leave (again): the frame, and the silence clock restarted. */
   resending(now: number): ResumeFrame {
-    this.lastHeardAt = now;
+    this.#lastHeardAt = now;
     const { turnId } = this;
-    if (this.wasSent) this.recovering ??= turnId === undefined ? 'resend' : 'subscribe';
+    if (this.#wasSent)
+      this.#tracker.recovering(turnId === undefined ? 'resend' : 'subscribe', true);
     if (turnId !== undefined) return { type: 'turn.subscribe', turn_id: turnId };
     const { conversationId, clientMessageId, message, location, metadata } = this
       .question as Question;
@@ -82,36 +122,78 @@ export class ActiveTurn extends TurnTracker {
     };
   }
 
-  /** Its frame went out on an open socket. */
-  sent(): void {
-    this.wasSent = true;
-    if (this.stream.status === 'waiting') this.stream.moved('pending');
+  /**
+   * Its frame went out on an open socket, or (`overRest`) its question leaves over REST: the
+   * request may reach the API, too late to abandon it.
+   */
+  sent(overRest?: boolean): void {
+    this.#wasSent = true;
+    if (!overRest && this.stream.status === 'waiting') this.#tracker.moved('pending');
   }
 
-  /** The question cannot leave (the API is unreachable): it waits, and its stream says so. */
-  waiting(reason: Error | undefined): void {
-    if (this.turnId === undefined) this.stream.moved('waiting', reason);
+  /**
+   * The question cannot leave (the API is unreachable): it waits, and its stream says so; `since`:
+   * from when it waits for the socket again (REST gave up on it for now).
+   */
+  waiting(reason: Error | undefined, since?: number): void {
+    if (this.turnId === undefined) this.#tracker.moved('waiting', reason);
+    if (since !== undefined) this.#awaySince = since;
+  }
+
+  /** The socket is not open: the turn waits for it since `at`, unless it already did. */
+  away(at: number): void {
+    this.#awaySince ??= at;
+  }
+
+  /** It was silent for a whole idle period and is asked for again. */
+  resubscribed(): void {
+    this.#idlePeriods++;
+  }
+
+  /** The server refused its frame (`frame.rejected`): how many times it did so far. */
+  refused(): number {
+    return ++this.#rejections;
+  }
+
+  /** Its frame leaves again when `timer` (set by the chat after a retryable refusal) fires. */
+  resendAfter(timer: unknown): void {
+    this.#resendTimer = timer;
   }
 
   /** Its REST polling starts: the signal that stops it. */
   pollStarted(): AbortSignal {
     this.#polling = new AbortController();
-    this.recovering = 'rest';
+    this.#tracker.recovering('rest');
     return this.#polling.signal;
   }
 
-  /** Its REST polling stopped (or is to stop). */
-  pollStopped(): void {
+  /**
+   * What it was doing stops: its REST polling, if any, and with `error` its stream (it cannot be
+   * followed). Returns the timer of its resend after a refusal, for whoever stops following it.
+   */
+  stopped(error?: Error): unknown {
+    if (error) this.#tracker.fail(error);
     this.#polling?.abort();
     this.#polling = undefined;
+    return this.#resendTimer;
+  }
+
+  /** The API accepted it (read over REST, or resumed by id): its turn's id, and its user message's. */
+  accepted(turnId: string, userMessageId?: string): void {
+    this.#tracker.accepted(turnId, userMessageId);
   }
 
   /** Takes an event of its own, heard at `now`. */
   received(event: TurnEvent, now: number): Received {
-    this.lastHeardAt = now;
-    this.idlePeriods = 0;
-    const received = this.apply(event);
-    if (received === 'moved') this.awaySince = undefined; // progress
+    this.#lastHeardAt = now;
+    this.#idlePeriods = 0;
+    const received = this.#tracker.apply(event);
+    if (received === 'moved') this.#awaySince = undefined; // progress
     return received;
+  }
+
+  /** Takes the turn as read over REST. */
+  receivedTurn(turn: Turn): void {
+    this.#tracker.receivedTurn(turn);
   }
 }

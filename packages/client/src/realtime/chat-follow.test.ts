@@ -16,7 +16,7 @@ import {
   TURN_ID as TURN,
 } from './frames.test-support.ts';
 import type { PendingQuestion, QuestionJournal } from './question-journal.ts';
-import type { TurnStreamStatus } from './turn-tracker.ts';
+import type { TurnStreamStatus } from './turn-stream.ts';
 
 afterEach(() => {
   FakeSocket.instances.length = 0;

@@ -13,7 +13,7 @@ import { journalQuestion, refusedBeforeAcceptance } from './question-journal.ts'
 import { decide } from './recovery.ts';
 import { rejectionOf } from './refusal.ts';
 import { followOverRest } from './rest-follow.ts';
-import { TurnRegistry } from './turn-registry.ts';
+import { findTurn } from './turn-registry.ts';
 import type { TurnStream } from './turn-stream.ts';
 import { turnOf } from './turn-tracker.ts';
 
@@ -27,7 +27,12 @@ export type { ChatSendInput, ChatSettings } from './chat-options.ts';
  */
 export class ChatResource {
   readonly #settings: ChatSettings;
-  readonly #turns = new TurnRegistry();
+  /**
+   * Every turn followed, from the moment the app wrote it (or resumed it) until it settles, in the
+   * order they are resent at each opening. Only the chat changes it: `#follow` adds, `#forget`
+   * deletes; going through it while that may happen is going through a copy.
+   */
+  readonly #turns = new Set<ActiveTurn>();
   #timer: unknown;
   /** Set once the client is closed: what fails a turn followed from then on. */
   #closed: PartnerError | undefined;
@@ -53,7 +58,7 @@ export class ChatResource {
       this.#check();
     });
     // A frame of the turn did not pass the door: read the turn over REST at once (as well).
-    connection.on('skipped', (turnId) => this.#poll(this.#turns.find(turnId)));
+    connection.on('skipped', (turnId) => this.#poll(findTurn(this.#turns, turnId)));
     connection.on('failure', (error) => this.#failAll(error));
   }
 
@@ -72,7 +77,7 @@ export class ChatResource {
     if (this.#settings.validate) check({}, CHAT_SEND, input);
     const { conversationId, message, location, metadata } = input;
     const clientMessageId = input.clientMessageId ?? createClientMessageId();
-    const followed = this.#turns.find(clientMessageId);
+    const followed = findTurn(this.#turns, clientMessageId);
     if (followed) return followed.stream;
     const turn = this.#follow({
       question: {
@@ -84,17 +89,13 @@ export class ChatResource {
     if (turn.ended) return turn.stream;
     const written = journalQuestion(this.#settings.journal, turn, this.#settings.now());
     if (!written) this.#start(turn);
-    else {
-      turn.held = true;
-      void written.then(() => {
-        turn.held = false;
-        if (turn.ended) return;
+    else
+      turn.hold(written, () => {
         // Followed (and resent at each opening) in the order the journal let questions go.
         this.#turns.delete(turn);
         this.#turns.add(turn);
         this.#start(turn);
       });
-    }
     return turn.stream;
   }
 
@@ -109,14 +110,14 @@ export class ChatResource {
    */
   resume(turnId: string): TurnStream {
     if (this.#settings.validate) check({ turnId });
-    const turn = this.#turns.find(turnId) ?? this.#follow({ turnId });
+    const turn = findTurn(this.#turns, turnId) ?? this.#follow({ turnId });
     if (!turn.held && !turn.wasSent && !turn.ended) this.#start(turn);
     return turn.stream;
   }
 
   /** @internal Fails and forgets a question sent nowhere yet: false once any request for it left. */
   abandon(clientMessageId: string, error: Error): boolean {
-    const turn = this.#turns.find(clientMessageId);
+    const turn = findTurn(this.#turns, clientMessageId);
     if (!turn) return true;
     if (turn.wasSent || !turn.question) return false;
     this.#forget(turn, error);
@@ -135,7 +136,7 @@ export class ChatResource {
     const turn = new ActiveTurn(origin, now(), connection.reportListenerError);
     // Set while the user is signed out (for REST or for the socket): streams fail with it at once.
     const refused = this.#closed ?? tokens.signedOut;
-    if (refused) turn.stream.fail(refused);
+    if (refused) turn.stopped(refused);
     else {
       this.#turns.add(turn);
       turn.stream.on('recovered', (via) =>
@@ -160,19 +161,19 @@ export class ChatResource {
   #route(event: TurnEvent): void {
     // By its question first: a question sent again while its turn, found in the history, is
     // resumed by id beside it is accepted at once, not left waiting.
-    const turn = this.#turns.find(turnOf(event)?.client_message_id, event.turn_id);
+    const turn = findTurn(this.#turns, turnOf(event)?.client_message_id, event.turn_id);
     if (!turn) return;
     if (turn.received(event, this.#settings.now()) === 'gap') this.#resume(turn);
     else if (turn.ended) this.#forget(turn);
   }
 
   #rejected(event: ServerEventOf<'frame.rejected'>): void {
-    const turn = this.#turns.find(event.turn_id, event.client_message_id);
+    const turn = findTurn(this.#turns, event.turn_id, event.client_message_id);
     if (!turn) return;
     const { timers, backoff, maxRetries } = this.#settings;
-    const rejections = ++turn.rejections;
+    const rejections = turn.refused();
     if (event.error.retryable && rejections <= maxRetries) {
-      turn.resendTimer = timers.setTimeout(() => this.#resume(turn), backoff(rejections));
+      turn.resendAfter(timers.setTimeout(() => this.#resume(turn), backoff(rejections)));
       return;
     }
     this.#refused(turn, rejectionOf(event));
@@ -186,7 +187,7 @@ export class ChatResource {
     const open = connection.state === 'open';
     const turns = [...this.#turns];
     // The socket is not open: each turn waits for it since now, unless it already did.
-    if (!open) for (const turn of turns) turn.awaySince ??= at;
+    if (!open) for (const turn of turns) turn.away(at);
     // Each decision is a kind and its turn, or `wait` and the delay before the next check.
     for (const [kind, turn] of decide(turns, at, open, this.#settings)) {
       if (kind === 'wait') this.#timer = timers.setTimeout(() => this.#check(), timerDelay(turn));
@@ -195,7 +196,7 @@ export class ChatResource {
         this.#forget(turn, new PartnerTimeoutError(this.#settings.turnTimeoutMs));
       else if (kind === 'poll') this.#poll(turn);
       else {
-        turn.idlePeriods++;
+        turn.resubscribed();
         this.#resume(turn);
       }
     }
@@ -210,11 +211,9 @@ export class ChatResource {
     const signal = turn.pollStarted();
     void followOverRest(turn, this.#settings, signal).then(([kind, error]) => {
       if (signal.aborted) return;
-      turn.pollStopped();
-      if (kind === 'waiting') {
-        turn.waiting(error);
-        turn.awaySince = this.#settings.now();
-      } else if (kind === 'failed') this.#refused(turn, error);
+      turn.stopped();
+      if (kind === 'waiting') turn.waiting(error, this.#settings.now());
+      else if (kind === 'failed') this.#refused(turn, error);
       else this.#forget(turn);
       this.#check();
     });
@@ -233,10 +232,8 @@ export class ChatResource {
 
   /** Stops following `turn`, with its timers and polling; fails its stream with `error`, if given. */
   #forget(turn: ActiveTurn, error?: Error): void {
-    if (error) turn.stream.fail(error);
+    this.#settings.timers.clearTimeout(turn.stopped(error));
     this.#turns.delete(turn);
-    turn.pollStopped();
-    this.#settings.timers.clearTimeout(turn.resendTimer);
     if (this.#turns.size === 0) this.#settings.timers.clearTimeout(this.#timer);
   }
 

@@ -1,6 +1,5 @@
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import { isPartnerApiError } from '@partner-assistant/sdk-core';
-import type { ActiveTurn } from './active-turn.ts';
 import type { TurnStream } from './turn-stream.ts';
 
 /** A question the app wrote, as whoever keeps unsent questions stores it. */
@@ -17,6 +16,16 @@ export interface PendingQuestion {
   metadata?: MessageMetadata;
   /** When the app wrote it (ISO 8601, the client's clock). */
   createdAt: string;
+}
+
+/** A question the app wrote, as the chat keeps it until its turn settles (no empty options). */
+export type Question = Omit<PendingQuestion, 'createdAt'>;
+
+/** What the journal hears of a followed turn: its question (unless resumed by id), stream and id. */
+export interface JournalledTurn {
+  readonly question: Question | undefined;
+  readonly stream: TurnStream;
+  readonly turnId: string | undefined;
 }
 
 /** What the chat tells whoever keeps unsent questions (by default nobody: they wait in memory). */
@@ -44,7 +53,7 @@ export interface QuestionJournal {
  */
 export function journalQuestion(
   journal: QuestionJournal | undefined,
-  { question, stream }: ActiveTurn,
+  { question, stream }: JournalledTurn,
   now: number,
 ): Promise<void> | undefined {
   // Without a journal (the default: questions wait in memory only), there is nobody to tell.
@@ -65,7 +74,7 @@ export function journalQuestion(
  * not: the question may be sent again later.
  */
 export function refusedBeforeAcceptance(
-  { question, turnId }: ActiveTurn,
+  { question, turnId }: JournalledTurn,
   error: Error,
 ): string | undefined {
   return turnId === undefined && isPartnerApiError(error) ? question?.clientMessageId : undefined;

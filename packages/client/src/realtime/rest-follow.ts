@@ -35,7 +35,7 @@ export async function followOverRest(
       const { question } = turn;
       if (turn.turnId === undefined && question) {
         const { conversationId, ...input } = question;
-        turn.wasSent = true; // the request may reach the API: too late to abandon it
+        turn.sent(true); // the request may reach the API: too late to abandon it
         const sent = await messages.send(conversationId, input, { signal });
         turn.accepted(sent.turn_id, sent.user_message_id);
       }

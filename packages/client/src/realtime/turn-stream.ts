@@ -1,6 +1,44 @@
 import type { Message, ReceivedTurnEvent as TurnEvent } from '@partner-assistant/contract';
 import { Emitter, type ListenerErrorReport } from '../internal/emitter.ts';
-import type { RecoveryPath, TurnStreamStatus } from './turn-tracker.ts';
+
+/** Where a turn stands, as its stream has seen it. */
+export type TurnStreamStatus =
+  | 'pending'
+  | 'waiting'
+  | 'queued'
+  | 'running'
+  | 'completed'
+  | 'failed';
+
+/** How a turn was brought back after the socket failed it: see `TurnStream`'s `recovered`. */
+export type RecoveryPath = 'subscribe' | 'resend' | 'rest';
+
+/**
+ * What happened to a turn, as its tracker tells its stream: the only way to change a stream,
+ * handed out once, when the stream is made. A stream that failed takes nothing more (a listener
+ * may have closed the client in the middle of an event).
+ * @internal
+ */
+export interface TurnStreamWriter {
+  /** The turn moves again after the socket failed it (told before that move). */
+  recovered(via: RecoveryPath): void;
+  /** The next event of the turn, in `seq` order. */
+  heard(event: TurnEvent): void;
+  /** The turn got its id (and its user message's, when known). */
+  accepted(turnId: string, userMessageId?: string): void;
+  /** The turn's status changed (`reason`: why it waits, or why it failed). */
+  moved(status: TurnStreamStatus, reason?: Error): void;
+  /** A progress label; the one shown already is not news. */
+  labelled(label: string): void;
+  /** More answer text. */
+  grew(text: string): void;
+  /** All the answer text so far, after a reconnection (its new part came as a delta). */
+  caughtUp(content: string): void;
+  /** The turn completed with `message`. */
+  completed(message: Message): void;
+  /** Ends the stream with `error`, unless it has already ended. */
+  fail(error: Error): void;
+}
 
 /** Listeners of a {@link TurnStream}, by event name. */
 export interface TurnStreamEvents extends Record<string, unknown[]> {
@@ -60,8 +98,11 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   #label: string | undefined;
   #error: Error | undefined;
 
-  /** @internal */
-  constructor(report?: ListenerErrorReport) {
+  /**
+   * @internal `write` receives the stream's one writer (see {@link TurnStreamWriter}): whoever
+   * made the stream tells it what happened; nobody else can.
+   */
+  constructor(report?: ListenerErrorReport, write?: (writer: TurnStreamWriter) => void) {
     super();
     this.report = report;
     // Settled by the stream's own first listeners (a rejection nobody asked for is not unhandled).
@@ -75,6 +116,54 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     });
     this.turnId.catch(() => {});
     this.#final.catch(() => {});
+    const moved = (status: TurnStreamStatus, reason?: Error) => {
+      if (this.ended || status === this.#status) return;
+      this.#status = status;
+      this.emit('statechange', status, reason);
+    };
+    write?.({
+      moved,
+      recovered: (via) => this.emit('recovered', via),
+      heard: (event) => {
+        if (this.#error) return;
+        this.#events.push(event);
+        this.emit('event', event);
+        this.#wake();
+      },
+      accepted: (turnId, userMessageId) => {
+        if (!this.#error) this.emit('accepted', turnId, userMessageId);
+      },
+      labelled: (label) => {
+        if (this.#error || label === this.#label) return;
+        this.#label = label;
+        this.emit('status', label);
+      },
+      grew: (text) => {
+        if (this.#error) return;
+        this.#text += text;
+        this.emit('delta', text, this.#text);
+      },
+      caughtUp: (content) => {
+        if (this.#error) return;
+        this.#text = content;
+        this.emit('snapshot', content);
+      },
+      completed: (message) => {
+        if (this.#error) return;
+        moved('completed');
+        this.#text = message.content;
+        this.emit('completed', message);
+        this.#wake();
+      },
+      fail: (error) => {
+        if (this.#error || this.#status === 'completed') return;
+        this.#error = error;
+        this.#text = '';
+        moved('failed', error);
+        this.emit('error', error);
+        this.#wake();
+      },
+    });
   }
 
   /**
@@ -121,75 +210,6 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   /** @internal True once the turn completed or failed. */
   get ended(): boolean {
     return this.#status === 'completed' || this.#status === 'failed';
-  }
-
-  // What happened to the turn, as the turn's tracker (or its recovery) tells it. A stream that
-  // failed takes nothing more: a listener may have closed the client in the middle of an event.
-
-  /** @internal The turn moves again after the socket failed it (told before that move). */
-  recovered(via: RecoveryPath): void {
-    this.emit('recovered', via);
-  }
-
-  /** @internal The next event of the turn, in `seq` order. */
-  heard(event: TurnEvent): void {
-    if (this.#error) return;
-    this.#events.push(event);
-    this.emit('event', event);
-    this.#wake();
-  }
-
-  /** @internal The turn got its id (and its user message's, when known). */
-  accepted(turnId: string, userMessageId?: string): void {
-    if (this.#error) return;
-    this.emit('accepted', turnId, userMessageId);
-  }
-
-  /** @internal The turn's status changed (`reason`: why it waits, or why it failed). */
-  moved(status: TurnStreamStatus, reason?: Error): void {
-    if (this.ended || status === this.#status) return;
-    this.#status = status;
-    this.emit('statechange', status, reason);
-  }
-
-  /** @internal A progress label; the one shown already is not news. */
-  labelled(label: string): void {
-    if (this.#error || label === this.#label) return;
-    this.#label = label;
-    this.emit('status', label);
-  }
-
-  /** @internal More answer text. */
-  grew(text: string): void {
-    if (this.#error) return;
-    this.#text += text;
-    this.emit('delta', text, this.#text);
-  }
-
-  /** @internal All the answer text so far, after a reconnection (its new part came as a delta). */
-  caughtUp(content: string): void {
-    if (this.#error) return;
-    this.#text = content;
-    this.emit('snapshot', content);
-  }
-
-  /** @internal The turn completed with `message`. */
-  completed(message: Message): void {
-    if (this.#error) return;
-    this.moved('completed');
-    this.#text = message.content;
-    this.emit('completed', message);
-    this.#wake();
-  }
-
-  /** @internal Ends the stream with `error`, unless it has already ended. */
-  fail(error: Error): void {
-    if (this.#error || this.#status === 'completed') return;
-    this.#error = error;
-    this.#text = '';
-    this.moved('failed', error);
-    this.emit('error', error);
-    this.#wake();
   }
 
   /** Wakes the iterators waiting for more (they go on in a later microtask). */

@@ -8,19 +8,12 @@ import type {
 import { PartnerTurnError } from '../errors/partner-turn-error.ts';
 import type { ListenerErrorReport } from '../internal/emitter.ts';
 import { idKey } from '../internal/id-key.ts';
-import { TurnStream } from './turn-stream.ts';
-
-/** Where a turn stands, as its stream has seen it. */
-export type TurnStreamStatus =
-  | 'pending'
-  | 'waiting'
-  | 'queued'
-  | 'running'
-  | 'completed'
-  | 'failed';
-
-/** How a turn was brought back after the socket failed it: see `TurnStream`'s `recovered`. */
-export type RecoveryPath = 'subscribe' | 'resend' | 'rest';
+import {
+  type RecoveryPath,
+  TurnStream,
+  type TurnStreamStatus,
+  type TurnStreamWriter,
+} from './turn-stream.ts';
 
 /** What a turn made of one event of its own: taken (`moved`), dropped as `old`, or a `gap` (nothing taken). */
 export type Received = 'moved' | 'gap' | 'old';
@@ -41,19 +34,42 @@ export function turnOf(event: TurnEvent): Turn | undefined {
  * part of it not yet seen is handed out as one delta, so the deltas a listener saw always add up
  * to the final answer. A turn that ends does so once: with its message, or with a typed error
  * (also when it says `completed` without a message). What it decides, it tells its stream, which
- * keeps the turn's status, text and label.
+ * keeps the turn's status, text and label, through the stream's one writer, which only it holds.
  */
 export class TurnTracker {
   /** The stream that tells the app what happened, and keeps the turn's status, text and label. */
   readonly stream: TurnStream;
-  /** The turn's id, once known. */
-  turnId: string | undefined;
+  #write!: TurnStreamWriter;
+  #turnId: string | undefined;
   /** How the turn was brought back after the socket failed it: told before its next change. */
-  recovering: RecoveryPath | undefined;
+  #recovering: RecoveryPath | undefined;
   #lastSeq = 0;
 
   constructor(report?: ListenerErrorReport) {
-    this.stream = new TurnStream(report);
+    this.stream = new TurnStream(report, (writer) => (this.#write = writer));
+  }
+
+  /** The turn's id, once known. */
+  get turnId(): string | undefined {
+    return this.#turnId;
+  }
+
+  /**
+   * The turn is being brought back by `via` after the socket failed it, which its stream tells
+   * before the turn's next change; `unlessAlready`: keeps the way already under way, if any.
+   */
+  recovering(via: RecoveryPath, unlessAlready?: boolean): void {
+    if (!unlessAlready || !this.#recovering) this.#recovering = via;
+  }
+
+  /** The turn's status changed outside its events (it waits for the network, or leaves again). */
+  moved(status: TurnStreamStatus, reason?: Error): void {
+    this.#write.moved(status, reason);
+  }
+
+  /** Ends the turn's stream with `error`, unless it has already ended. */
+  fail(error: Error): void {
+    this.#write.fail(error);
   }
 
   /** True once the turn completed or failed. */
@@ -64,14 +80,14 @@ export class TurnTracker {
   /** Takes the turn's id (and its user message's, when known), once: from an event, or over REST. */
   accepted(turnId: string, userMessageId?: string): void {
     // The id of a resumed turn is the app's, as given; the one that arrived is lower-cased.
-    if (this.turnId !== undefined && idKey(this.turnId) === turnId) return;
-    this.turnId = turnId;
-    this.stream.accepted(turnId, userMessageId);
+    if (this.#turnId !== undefined && idKey(this.#turnId) === turnId) return;
+    this.#turnId = turnId;
+    this.#write.accepted(turnId, userMessageId);
   }
 
   /** Takes one event of this turn: `old` when it is, a `gap` when it jumps ahead. */
   apply(event: TurnEvent): Received {
-    const { stream } = this;
+    const stream = this.#write;
     if (this.ended || event.seq <= this.#lastSeq) return 'old';
     if (event.type !== 'turn.snapshot' && event.seq > this.#lastSeq + 1) return 'gap';
     this.#lastSeq = event.seq;
@@ -116,9 +132,9 @@ export class TurnTracker {
   }
 
   #recovered(): void {
-    const via = this.recovering;
-    this.recovering = undefined;
-    if (via) this.stream.recovered(via);
+    const via = this.#recovering;
+    this.#recovering = undefined;
+    if (via) this.#write.recovered(via);
   }
 
   #identify(turn: Turn): void {
@@ -129,7 +145,7 @@ export class TurnTracker {
     const message = turn.assistant_message;
     if (turn.status === 'failed')
       this.#fail(turn.error ?? { message: 'The turn failed' }); // `processing_failed`, not retryable
-    else if (turn.status !== 'completed') this.stream.moved(turn.status);
+    else if (turn.status !== 'completed') this.#write.moved(turn.status);
     else if (message) this.#complete(message);
     else this.#fail({ code: 'no_message', message: 'Completed without a message' });
   }
@@ -138,19 +154,19 @@ export class TurnTracker {
   #catchUp(content: string): void {
     const { text } = this.stream;
     if (content.startsWith(text) && content.length > text.length)
-      this.stream.grew(content.slice(text.length));
+      this.#write.grew(content.slice(text.length));
   }
 
   /** Ends the turn with `message`, which names its turn (this one) when the server left it out. */
   #complete(received: ReceivedMessage): void {
-    received.turn_id ??= idKey(this.turnId ?? '');
+    received.turn_id ??= idKey(this.#turnId ?? '');
     const message = received as Message;
     this.#catchUp(message.content);
-    this.stream.completed(message);
+    this.#write.completed(message);
   }
 
   /** Fails the turn as every failure does: text voided, then `statechange('failed', error)`. */
   #fail(failure: TurnError): void {
-    this.stream.fail(new PartnerTurnError({ ...failure, turnId: this.turnId ?? '' }));
+    this.#write.fail(new PartnerTurnError({ ...failure, turnId: this.#turnId ?? '' }));
   }
 }
