@@ -146,7 +146,7 @@ export class ActiveTurn {
   }
 
   /** It was silent for a whole idle period and is asked for again. */
-  resubscribed(): void {
+  idle(): void {
     this.#idlePeriods++;
   }
 
@@ -156,7 +156,7 @@ export class ActiveTurn {
   }
 
   /** Its frame leaves again when `timer` (set by the chat after a retryable refusal) fires. */
-  resendAfter(timer: unknown): void {
+  resend(timer: unknown): void {
     this.#resendTimer = timer;
   }
 

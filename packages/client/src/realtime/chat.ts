@@ -173,7 +173,7 @@ export class ChatResource {
     const { timers, backoff, maxRetries } = this.#settings;
     const rejections = turn.refused();
     if (event.error.retryable && rejections <= maxRetries) {
-      turn.resendAfter(timers.setTimeout(() => this.#resume(turn), backoff(rejections)));
+      turn.resend(timers.setTimeout(() => this.#resume(turn), backoff(rejections)));
       return;
     }
     this.#refused(turn, rejectionOf(event));
@@ -196,7 +196,7 @@ export class ChatResource {
         this.#forget(turn, new PartnerTimeoutError(this.#settings.turnTimeoutMs));
       else if (kind === 'poll') this.#poll(turn);
       else {
-        turn.resubscribed();
+        turn.idle();
         this.#resume(turn);
       }
     }

@@ -24,8 +24,7 @@ export interface ReconnectPolicy {
  * needs to poll a clock to learn of it.
  */
 export class RetryPlan {
-  /** Attempts made since the last working connection (0: none yet). */
-  attempt = 0;
+  #attempt = 0;
   /** When the last working connection was lost (or the run began: see {@link reset}). */
   #failingSince = 0;
   #at: number | undefined;
@@ -39,6 +38,11 @@ export class RetryPlan {
     this.#changed = changed;
   }
 
+  /** Attempts made since the last working connection (0: none yet). */
+  get attempt(): number {
+    return this.#attempt;
+  }
+
   /** Ms until the planned attempt (counting down), or `undefined` when none is planned. */
   get retryInMs(): number | undefined {
     const at = this.#at;
@@ -47,7 +51,7 @@ export class RetryPlan {
 
   /** The connection worked (or a new run begins): the next attempt starts at once again. */
   reset(): void {
-    this.attempt = 0;
+    this.#attempt = 0;
     this.#failingSince = this.#policy.now();
   }
 
@@ -64,10 +68,10 @@ export class RetryPlan {
     const suspended = now - this.#failingSince >= policy.suspendAfterMs;
     const delayMs = suspended
       ? policy.suspendedRetryMs
-      : this.attempt
-        ? policy.reconnectBackoff(this.attempt)
+      : this.#attempt
+        ? policy.reconnectBackoff(this.#attempt)
         : Math.floor(policy.random() * policy.firstRetryJitterMs);
-    this.attempt++;
+    this.#attempt++;
     this.#at = now + delayMs;
     this.#timer = policy.timers.setTimeout(attempt, timerDelay(delayMs));
     this.#changed(delayMs);

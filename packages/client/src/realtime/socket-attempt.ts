@@ -64,8 +64,7 @@ export interface AttemptHooks {
  */
 export class SocketAttempt {
   #phase: AttemptPhase = 'opening';
-  /** The token the socket was opened with ('' before). */
-  token = '';
+  #token = '';
   #socket: WebSocketLike | undefined;
   #openedAt = 0;
   /** A frame other than `ping` was sent and not answered yet; `true`: answered. */
@@ -80,6 +79,11 @@ export class SocketAttempt {
   constructor(settings: AttemptSettings, hooks: AttemptHooks) {
     this.#settings = settings;
     this.#hooks = hooks;
+  }
+
+  /** The token the socket was opened with ('' before). */
+  get token(): string {
+    return this.#token;
   }
 
   /** Whether the connection worked: up {@link WORKING_AFTER_MS}, or it answered what was asked. */
@@ -119,7 +123,7 @@ export class SocketAttempt {
       this.#end(new PartnerConfigurationError(message), true);
       return;
     }
-    this.token = value;
+    this.#token = value;
     this.#socket = socket;
     socket.onopen = () => {
       this.#phase = 'open';
