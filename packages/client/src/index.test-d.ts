@@ -138,6 +138,21 @@ test('a turn stream tells each change of its status, with the reason it waits', 
   });
 });
 
+test('a turn stream is read by the app, never written: only the client that follows it changes it', () => {
+  const stream = client.chat.send({ conversationId: 'id', message: 'Hello?' });
+  expectTypeOf(stream.text).toBeString();
+  expectTypeOf(stream.finalMessage).toBeFunction();
+  expectTypeOf(stream).not.toHaveProperty('heard');
+  expectTypeOf(stream).not.toHaveProperty('accepted');
+  expectTypeOf(stream).not.toHaveProperty('moved');
+  expectTypeOf(stream).not.toHaveProperty('labelled');
+  expectTypeOf(stream).not.toHaveProperty('grew');
+  expectTypeOf(stream).not.toHaveProperty('caughtUp');
+  expectTypeOf(stream).not.toHaveProperty('completed');
+  expectTypeOf(stream).not.toHaveProperty('fail');
+  expectTypeOf(stream).not.toHaveProperty('recovered');
+});
+
 test('client.outbox is always there: pending, discard and its events, typed', () => {
   expectTypeOf(client.outbox.pending()).resolves.toEqualTypeOf<OutboxEntry[]>();
   expectTypeOf(client.outbox.discard('key')).resolves.toEqualTypeOf<boolean>();
