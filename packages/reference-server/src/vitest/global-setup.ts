@@ -54,10 +54,18 @@ export function referenceServerGlobalSetup(
       import('../start-reference-server.ts'),
       import('@partner-assistant/engine/transport'),
     ]);
-    const profile =
-      serverOptions.profile ??
-      profileFromEnvironment(project.config?.env) ??
-      profileFromEnvironment(process.env);
+    let profile: StartReferenceServerOptions['profile'];
+    try {
+      profile =
+        serverOptions.profile ??
+        profileFromEnvironment(project.config?.env) ??
+        profileFromEnvironment(process.env);
+    } catch (error) {
+      // vitest reports a failed global setup after "No test files found": the reader would look
+      // for a missing test first. A wrong variable is a setup error; it ends the run alone.
+      process.stderr.write(`${(error as Error).message}\n`);
+      process.exit(1);
+    }
     const server = await startReferenceServer({ ...serverOptions, profile });
     project.provide('partnerAssistantUrl', server.url);
     project.provide('partnerAssistantWsUrl', server.wsUrl);
