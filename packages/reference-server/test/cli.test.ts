@@ -84,9 +84,10 @@ describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
     expect(await version!.exit).toBe(0);
     expect(version!.stdout().trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(await bad!.exit).toBe(2);
+    // Run from its source here: the hint names that file (help-command.test.ts has each case).
     expect(bad!.stderr().trim().split('\n')).toEqual([
       '--port must be an integer from 0 to 65535, got "eighty"',
-      'Run `partner-assistant-server --help`.',
+      'Run `node ./src/cli/main.ts --help`.',
     ]);
   });
 

@@ -4,6 +4,7 @@ import { startReferenceServer } from '../start-reference-server.ts';
 import { CliUsageError, parseCliArguments } from './cli-arguments.ts';
 import { createCliLogger } from './cli-logger.ts';
 import { USAGE } from './cli-usage.ts';
+import { helpCommand } from './help-command.ts';
 import { packageVersion } from './package-version.ts';
 import { nextStepsText, readyLine } from './ready-message.ts';
 import { exitOnStopSignals } from './stop-signals.ts';
@@ -46,7 +47,8 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ReferenceConfigError) {
       // The reason, then where to look: the whole usage would bury the one line that matters.
-      const hint = error instanceof CliUsageError ? 'Run `partner-assistant-server --help`.\n' : '';
+      const help = helpCommand(process.argv, process.env);
+      const hint = error instanceof CliUsageError ? `Run \`${help}\`.\n` : '';
       process.stderr.write(`${error.message}\n${hint}`);
       return 2;
     }
