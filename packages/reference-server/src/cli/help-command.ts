@@ -1,4 +1,4 @@
-import { basename, isAbsolute, relative } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 
 /** The command's name where the package is installed (`npx partner-assistant-server`). */
 const INSTALLED_NAME = 'partner-assistant-server';
@@ -33,8 +33,9 @@ export function helpCommand(
     const path = isAbsolute(file) ? relative(cwd, file) : file;
     return path.startsWith('.') || isAbsolute(path) ? path : `./${path}`;
   };
-  // A single executable (`pnpm build:binary`): argv[1] is the executable itself, off the PATH.
-  if (script === runtime) return `${shown(script)} --help`;
+  // A single executable (`pnpm build:binary`): argv[1] is the executable itself (as typed), off
+  // the PATH.
+  if (resolve(cwd, script) === resolve(cwd, runtime)) return `${shown(script)} --help`;
   if (basename(script).replace(/\.js$/, '') === INSTALLED_NAME) return `${INSTALLED_NAME} --help`;
   return `node ${shown(script)} --help`;
 }
