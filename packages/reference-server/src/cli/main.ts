@@ -9,12 +9,26 @@ import { packageVersion } from './package-version.ts';
 import { nextStepsText, readyLine } from './ready-message.ts';
 import { exitOnStopSignals } from './stop-signals.ts';
 
+/**
+ * What to do about a file the server may not read: who it runs as (in the container image, the
+ * `node` user, uid 1000), and the two ways out.
+ */
+function unreadableHint(error: unknown, file: string): string {
+  if ((error as { code?: unknown }).code !== 'EACCES' || !process.getuid || !process.getgid) {
+    return '';
+  }
+  const [uid, gid] = [process.getuid(), process.getgid()];
+  return `. The server runs as uid ${uid}, gid ${gid}: make the file readable to it (chmod a+r ${file} on the host), or, in a container, start it as the file's owner (--user "$(id -u):$(id -g)")`;
+}
+
 async function readConfigFile(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new CliUsageError(`Cannot read config file ${file}: ${(error as Error).message}`);
+    throw new CliUsageError(
+      `Cannot read config file ${file}: ${(error as Error).message}${unreadableHint(error, file)}`,
+    );
   }
   try {
     return JSON.parse(text);
