@@ -62,6 +62,7 @@ describe('npx -y pnpm@10 start', { timeout: 60_000 }, () => {
 
     // A usage error names the help command that works in the repository.
     const wrong = start(bundle, ['--prot', '4011']);
+    wrong.ready.catch(() => {}); // it never listens: its exit is what counts
     expect(await wrong.exit).toBe(2);
     expect(wrong.stderr().trim().split('\n')).toEqual([
       "Unknown option '--prot'",

@@ -26,6 +26,8 @@ export interface GlobalSetupContext {
   provide(key: ProvidedReferenceServerKey, value: string): void;
   /** vitest's resolved project configuration: its `env` is the project's `test.env`. */
   config?: { env?: Readonly<Record<string, string | undefined>> } | undefined;
+  /** vitest itself, present when vitest runs the setup (not when a test calls it). */
+  vitest?: unknown;
 }
 
 /**
@@ -62,7 +64,8 @@ export function referenceServerGlobalSetup(
         profileFromEnvironment(process.env);
     } catch (error) {
       // vitest reports a failed global setup after "No test files found": the reader would look
-      // for a missing test first. A wrong variable is a setup error; it ends the run alone.
+      // for a missing test first. A wrong variable ends vitest's run with its message alone.
+      if (project.vitest === undefined) throw error;
       process.stderr.write(`${(error as Error).message}\n`);
       process.exit(1);
     }
