@@ -47,6 +47,9 @@ if (builtAt === undefined || Math.max(...BUNDLE_SOURCES.map(newest)) > builtAt) 
   process.stderr.write(`Built in ${seconds} s. Starting…\n`);
 }
 
+// The CLI's hints name the command that works here: `partner-assistant-server` is not on the
+// repository's PATH.
+process.env.PARTNER_ASSISTANT_SERVER_COMMAND ??= 'pnpm start';
 // `pnpm start -- --port 4011` passes the `--` on: the CLI skips it.
 process.argv = [process.argv[0], bundle, ...process.argv.slice(2)];
 await import(pathToFileURL(bundle).href);

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 // The root has no dependency on the server: its source, as the server's own tests run it.
@@ -46,6 +46,26 @@ const GUIDES = ['docs/getting-started', 'docs/guides'].flatMap((folder) =>
 const GUIDES_RESOLVE_FROM = ['backend', 'react', 'msw', 'reference-server'].map(
   (name) => `${ROOT}packages/${name}`,
 );
+/**
+ * Where a snippet is written: at the path it names (under its page's folder) when it imports a
+ * file of the same page or is imported by one (`import { control } from './msw.setup'`), so the
+ * import resolves as in the reader's project; under its own name otherwise.
+ */
+function snippetPlace(snippet: ReadmeSnippet, page: readonly ReadmeSnippet[], label: string) {
+  const relative = (code: string) =>
+    [...code.matchAll(/from '(\.\.?\/[^']+)'/g)].map(([, specifier = '']) => specifier);
+  const importer = (other: ReadmeSnippet) =>
+    other.path !== undefined &&
+    relative(other.code).some(
+      (specifier) =>
+        join(dirname(other.path ?? ''), specifier) === snippet.path?.replace(/\.tsx?$/, ''),
+    );
+  if (snippet.path && (relative(snippet.code).length > 0 || page.some(importer))) {
+    return `${label}/${snippet.path}`;
+  }
+  return snippet.file;
+}
+
 /** Blocks marked ```ts fragment are few lines of a larger program; they stay the exception. */
 const MAX_FRAGMENTS = 6;
 
@@ -61,25 +81,27 @@ it('the README and guide snippets compile as a reader’s own files', async () =
   const fragments: string[] = [];
   const paths: Record<string, string[]> = {};
   const builtins = new Set(builtinModules);
-  const sources: { snippets: ReadmeSnippet[]; resolveFrom: string[] }[] = [];
+  const sources: { snippets: ReadmeSnippet[]; resolveFrom: string[]; label: string }[] = [];
   for (const pkg of publishablePackages()) {
     for (const entry of pkg.entries) paths[entry.specifier] = [entry.source];
     if (!existsSync(`${pkg.dir}/README.md`)) continue;
     const snippets = markdownSnippets(`${pkg.dir}/README.md`, basename(pkg.dir));
-    sources.push({ snippets, resolveFrom: [pkg.dir] });
+    sources.push({ snippets, resolveFrom: [pkg.dir], label: basename(pkg.dir) });
   }
   for (const guide of GUIDES) {
     const snippets = markdownSnippets(`${ROOT}${guide}`, basename(guide, '.md'));
-    sources.push({ snippets, resolveFrom: GUIDES_RESOLVE_FROM });
+    sources.push({ snippets, resolveFrom: GUIDES_RESOLVE_FROM, label: basename(guide, '.md') });
   }
-  for (const { snippets, resolveFrom } of sources) {
+  for (const { snippets, resolveFrom, label } of sources) {
     for (const snippet of snippets) {
       if (snippet.fragment) {
         fragments.push(snippet.file);
         continue;
       }
-      writeFileSync(`${dir}/${snippet.file}`, snippet.code);
-      files.push(`${dir}/${snippet.file}`);
+      const file = `${dir}/${snippetPlace(snippet, snippets, label)}`;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, snippet.code);
+      files.push(file);
       for (const [, specifier = ''] of snippet.code.matchAll(
         /(?:from|declare module|import) '([^'.][^']*)'/g,
       )) {

@@ -18,8 +18,8 @@ interface StartRun {
   exit: Promise<number | null>;
 }
 
-function start(bundle: string): StartRun {
-  const child = spawn(process.execPath, ['scripts/start-reference-server.mjs', '--port', '0'], {
+function start(bundle: string, args = ['--port', '0']): StartRun {
+  const child = spawn(process.execPath, ['scripts/start-reference-server.mjs', ...args], {
     cwd: ROOT,
     env: { ...process.env, REFERENCE_SERVER_BUNDLE: bundle, LOG_LEVEL: 'silent', PORT: '' },
   });
@@ -59,5 +59,14 @@ describe('npx -y pnpm@10 start', { timeout: 60_000 }, () => {
     expect(again.stderr()).not.toContain('Building');
     again.child.kill('SIGTERM');
     expect(await again.exit).toBe(0);
+
+    // A usage error names the help command that works in the repository.
+    const wrong = start(bundle, ['--prot', '4011']);
+    wrong.ready.catch(() => {}); // it never listens: its exit is what counts
+    expect(await wrong.exit).toBe(2);
+    expect(wrong.stderr().trim().split('\n')).toEqual([
+      "Unknown option '--prot'",
+      'Run `pnpm start --help`.',
+    ]);
   });
 });

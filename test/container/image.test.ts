@@ -78,7 +78,10 @@ describe.skipIf(skipReason)(
       // Everything on stdout: the ready line, then pino's JSON lines (one per request).
       const { stdout, stderr } = await server.logs();
       expect(stderr).not.toContain('"msg":"request"');
-      expect(stdout).toContain('listening on http://0.0.0.0:4010');
+      // 0.0.0.0 is no address to call: the line gives one, and says the host's port may differ.
+      expect(stdout).toContain(
+        "listening on 0.0.0.0:4010, every interface: http://127.0.0.1:4010 from this machine or container; from a container's host, the host port published for 4010",
+      );
       const requests = stdout
         .split('\n')
         .filter((line) => line.startsWith('{'))
@@ -86,6 +89,30 @@ describe.skipIf(skipReason)(
       expect(requests.some((entry) => entry.msg === 'request' && entry.status === 503)).toBe(true);
       // `stop --time 1` kills what has not exited a second after SIGTERM (exit code 137).
       expect(await server.stop()).toBe(0);
+    });
+
+    it('names the uid and gid it runs as when the mounted config file is not readable to it', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pa-image-'));
+      const config = join(dir, 'config.json');
+      writeFileSync(config, JSON.stringify(CI_CONFIG));
+      chmodSync(config, 0o600); // the owner's only: not the image's `node` user (uid 1000)
+      const refused = await engineRun(engine, [
+        ...[
+          'run',
+          '--rm',
+          '--volume',
+          `${config}:/config.json:ro`,
+          IMAGE,
+          '--config',
+          '/config.json',
+        ],
+      ]).then(
+        () => 'started',
+        (error: Error) => error.message,
+      );
+      expect(refused).toContain('Cannot read config file /config.json: EACCES');
+      expect(refused).toContain('The server runs as uid 1000, gid 1000');
+      expect(refused).toContain('--user "$(id -u):$(id -g)"');
     });
 
     it('takes PORT, arguments from PARTNER_ASSISTANT_SERVER_ARGS, and a manual clock moved over HTTP', async () => {

@@ -10,6 +10,8 @@ export interface ReadmeSnippet {
    * not a file of its own. Kept rare; every other block compiles as it stands.
    */
   fragment: boolean;
+  /** `test/msw.setup.ts`: the path the block names on its first line (`// test/msw.setup.ts`). */
+  path?: string;
 }
 
 /**
@@ -21,11 +23,15 @@ export function markdownSnippets(markdownFile: string, label: string): ReadmeSni
   const blocks = [...markdown.matchAll(/^```(tsx?)( fragment)?\n([\s\S]*?)^```$/gm)];
   return blocks.flatMap(([, language = 'ts', fragment, block = ''], index) => {
     const parts = block.split(/^(?=\/\/ [\w./-]+\.tsx?\s*$)/m).filter((part) => part.trim() !== '');
-    return parts.map((code, partIndex) => ({
-      file: `${label}-${index + 1}${parts.length > 1 ? `-${partIndex + 1}` : ''}.${language}`,
-      code,
-      fragment: fragment !== undefined,
-    }));
+    return parts.map((code, partIndex) => {
+      const path = /^\/\/ ([\w./-]+\.tsx?)\b/.exec(code)?.[1];
+      return {
+        file: `${label}-${index + 1}${parts.length > 1 ? `-${partIndex + 1}` : ''}.${language}`,
+        code,
+        fragment: fragment !== undefined,
+        ...(path ? { path } : {}),
+      };
+    });
   });
 }
 

@@ -55,16 +55,3 @@ export {
   type CloseAction,
   closeActionOf,
 } from './events/close-policy.ts';
-export {
-  ABSENT_FIELD_RULES,
-  ABSENT_HEADER_RULES,
-  type AbsentFieldRule,
-} from './promises/decision-fallbacks.ts';
-export {
-  DECISION_HEADERS,
-  type FieldShape,
-  SPECIFIED_ERROR_FIELDS,
-  SPECIFIED_EVENT_FIELDS,
-  SPECIFIED_RESPONSE_FIELDS,
-  SPECIFIED_SUCCESS_STATUSES,
-} from './promises/specified-fields.ts';

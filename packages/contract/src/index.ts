@@ -60,6 +60,21 @@ export { type CharacterRules, TEXT_RULE_EXTENSIONS } from './primitives/text-rul
 export { isIanaTimeZone, timeZoneSchema } from './primitives/time-zone.ts';
 export { timestampSchema } from './primitives/timestamp.ts';
 export { uuidSchema } from './primitives/uuid.ts';
+// What the specification promises: zod-free, but kept out of `./constants` (the browser SDK's
+// run-time import), which needs none of it.
+export {
+  ABSENT_FIELD_RULES,
+  ABSENT_HEADER_RULES,
+  type AbsentFieldRule,
+} from './promises/decision-fallbacks.ts';
+export {
+  DECISION_HEADERS,
+  type FieldShape,
+  SPECIFIED_ERROR_FIELDS,
+  SPECIFIED_EVENT_FIELDS,
+  SPECIFIED_RESPONSE_FIELDS,
+  SPECIFIED_SUCCESS_STATUSES,
+} from './promises/specified-fields.ts';
 export {
   type CreateConversationRequest,
   createConversationRequestSchema,

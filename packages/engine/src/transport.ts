@@ -20,7 +20,7 @@ export {
   type PartnerConfig,
   referenceConfigSchema,
 } from './internal/config/reference-config-schema.ts';
-export { methodNotAllowed } from './internal/errors/api-error.ts';
+export { methodNotAllowed, noSuchRoute } from './internal/errors/api-error.ts';
 export { errorBodyOf, errorResponse } from './internal/errors/engine-response.ts';
 export { BASE_HEADERS, CORS_HEADERS } from './internal/http/answer-headers.ts';
 export { recordedPath } from './internal/http/recorded-path.ts';

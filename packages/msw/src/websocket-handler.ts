@@ -8,6 +8,14 @@ function protocolsOf(requested: string | string[] | undefined): string[] {
 }
 
 /**
+ * One msw `ws.link` per channel URL, shared by every set of handlers. Each link adds a listener,
+ * never removed, to msw's one `BroadcastChannel`: a link per `createPartnerAssistantHandlers()`
+ * call (one per test, say) made Node warn of a listener leak (`MaxListenersExceededWarning`)
+ * from the eleventh on. The link keeps no engine: each set's handler has its own.
+ */
+const links = new Map<string, ReturnType<typeof ws.link>>();
+
+/**
  * The msw `ws.link` handler of the channel: each intercepted connection is opened on the engine
  * with the sub-protocols the client asked for (`service.partner.v1`, then the token), and its
  * frames and close travel both ways. msw completes every handshake, so the engine's close codes
@@ -17,7 +25,12 @@ export function createWebSocketHandler(
   engine: EngineTransport,
   wsOrigin: string,
 ): WebSocketHandler {
-  const channel = ws.link(`${wsOrigin}${WEBSOCKET_PATH}`);
+  const url = `${wsOrigin}${WEBSOCKET_PATH}`;
+  let channel = links.get(url);
+  if (!channel) {
+    channel = ws.link(url);
+    links.set(url, channel);
+  }
   return channel.addEventListener('connection', ({ client, info }) => {
     const session = engine.openSocket({
       protocols: protocolsOf(info.protocols),

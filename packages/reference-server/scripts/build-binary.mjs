@@ -25,8 +25,48 @@ export const BINARY_FILE = join(
 const POSTJECT = 'postject@1.0.0-alpha.6';
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', shell: windows });
+/**
+ * postject's ELF writer (LIEF) warns about the note sections of Node's own binary, nine lines on
+ * Linux, and the executable works all the same (https://github.com/nodejs/postject/issues/83):
+ * left out, with one line saying so.
+ */
+const HARMLESS_WARNING = /^warning: Can't find string offset for section name '\.note[^']*'$/;
+
+/**
+ * pnpm's own settings, which it passes on as `npm_config_*` variables: npm (running `npx`) warns
+ * "Unknown env config" for each. Left out of the environment `npx` gets.
+ */
+const PNPM_ONLY_SETTINGS =
+  /^npm_config_(verify_deps_before_run|npm_globalconfig|link_workspace_packages|_jsr_registry)$/i;
+
+function npxEnvironment() {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !PNPM_ONLY_SETTINGS.test(name)),
+  );
+}
+
+/** Runs `command`; its output is printed but for the known harmless warnings, counted instead. */
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, {
+    stdio: ['inherit', 'pipe', 'pipe'],
+    shell: windows,
+    env,
+    encoding: 'utf8',
+  });
+  let harmless = 0;
+  for (const [stream, text] of [
+    [process.stdout, result.stdout],
+    [process.stderr, result.stderr],
+  ]) {
+    const lines = (text ?? '').split('\n');
+    const kept = lines.filter((line) => !(HARMLESS_WARNING.test(line) && ++harmless));
+    stream.write(kept.join('\n'));
+  }
+  if (harmless > 0) {
+    process.stderr.write(
+      `(${harmless} warnings of postject about the note sections of Node's binary left out: expected and harmless, nodejs/postject#83)\n`,
+    );
+  }
   if (result.status !== 0) {
     process.stderr.write(
       `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})\n`,
@@ -56,16 +96,20 @@ export async function buildBinary() {
   chmodSync(BINARY_FILE, 0o755);
   const macos = process.platform === 'darwin';
   if (macos) run('codesign', ['--remove-signature', BINARY_FILE]);
-  run('npx', [
-    '-y',
-    POSTJECT,
-    BINARY_FILE,
-    'NODE_SEA_BLOB',
-    blob,
-    '--sentinel-fuse',
-    SEA_FUSE,
-    ...(macos ? ['--macho-segment-name', 'NODE_SEA'] : []),
-  ]);
+  run(
+    'npx',
+    [
+      '-y',
+      POSTJECT,
+      BINARY_FILE,
+      'NODE_SEA_BLOB',
+      blob,
+      '--sentinel-fuse',
+      SEA_FUSE,
+      ...(macos ? ['--macho-segment-name', 'NODE_SEA'] : []),
+    ],
+    npxEnvironment(),
+  );
   if (macos) run('codesign', ['--sign', '-', BINARY_FILE]);
   rmSync(blob);
   rmSync(config);

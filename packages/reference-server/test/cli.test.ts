@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +57,39 @@ describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
     expect(run.stderr()).not.toContain('curl');
   });
 
+  it('says who it runs as when it may not read the config file, and how to let it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reference-server-'));
+    chmodSync(dir, 0o755);
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify(TEST_CONFIG), { mode: 0o600 });
+    // Root reads any file: run as nobody then, as the image runs as `node`.
+    const root = process.getuid?.() === 0;
+    if (!root) chmodSync(file, 0o000);
+    const user = root ? { uid: 65534, gid: 65534 } : undefined;
+    const run = runCli(['--config', file, '--port', '0'], { LOG_LEVEL: 'silent' }, user);
+    expect(await run.exit).toBe(2);
+    const [uid, gid] = root ? [65534, 65534] : [process.getuid?.(), process.getgid?.()];
+    expect(run.stderr()).toContain(`Cannot read config file ${file}: EACCES`);
+    expect(run.stderr()).toContain(
+      `The server runs as uid ${uid}, gid ${gid}: make the file readable to it (chmod a+r ${file} on the host), or, in a container, start it as the file's owner (--user "$(id -u):$(id -g)")`,
+    );
+  });
+
+  it('on every interface (0.0.0.0), prints the address that reaches it and a word on published ports', async () => {
+    const run = runCli(['--host', '0.0.0.0', '--port', '0']);
+    const url = await readyUrl(run);
+    const port = new URL(url).port;
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect(run.stdout()).toContain(
+      `listening on 0.0.0.0:${port}, every interface: http://127.0.0.1:${port} from this machine or container; from a container's host, the host port published for ${port} (WebSocket channel ws://127.0.0.1:${port}/api/partners/v1/chat;`,
+    );
+    await waitFor(() => run.stderr().includes('Getting started: https://'));
+    expect(run.stderr()).toContain(`http://127.0.0.1:${port}/api/partners/v1/tokens`);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
   it('rejects an unknown key or an invalid value, naming the key', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'reference-server-')), 'config.json');
     const [partner] = TEST_CONFIG.partners;
@@ -84,9 +117,10 @@ describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
     expect(await version!.exit).toBe(0);
     expect(version!.stdout().trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(await bad!.exit).toBe(2);
+    // Run from its source here: the hint names that file (help-command.test.ts has each case).
     expect(bad!.stderr().trim().split('\n')).toEqual([
       '--port must be an integer from 0 to 65535, got "eighty"',
-      'Run `partner-assistant-server --help`.',
+      'Run `node ./src/cli/main.ts --help`.',
     ]);
   });
 

@@ -144,4 +144,15 @@ describe('createTestTenant: a tenant per test file, every control scoped to it',
       await closed.close();
     }
   });
+
+  it('names the URL and the cause when nothing listens at the URL', async () => {
+    // A server's port, free again once it is closed: connecting there is refused.
+    const stopped = await startManualServer({ admin: true });
+    await stopped.close();
+    const error = await createTestTenant({ url: stopped.url }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(
+      `POST ${stopped.url}${ADMIN_PATH}/tenants failed: connect ECONNREFUSED ${new URL(stopped.url).host} (nothing listens there: is the reference server started?)`,
+    );
+  });
 });

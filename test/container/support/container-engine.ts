@@ -37,12 +37,16 @@ export function containerEngine(env: NodeJS.ProcessEnv = process.env): Container
 /** Whether the engine is podman (which has `healthcheck run`). */
 export const isPodman = (engine: ContainerEngine) => basename(engine.cli[0] ?? '') === 'podman';
 
-/** Runs the engine with `args`; resolves with stdout, rejects with the command and its output. */
+/**
+ * Runs the engine with `args`; resolves with stdout, rejects with the command and its output
+ * (stderr, then stdout: where a container's own output goes).
+ */
 export function engineRun(engine: ContainerEngine, args: string[]): Promise<string> {
   const [command = 'docker', ...rest] = engine.cli;
   return new Promise((resolve, reject) => {
     execFile(command, [...rest, ...args], { maxBuffer: 16 * 1024 * 1024 }, (error, out, err) => {
-      if (error) reject(new Error(`${engine.cli.join(' ')} ${args.join(' ')} failed: ${err}`));
+      if (error)
+        reject(new Error(`${engine.cli.join(' ')} ${args.join(' ')} failed: ${err}${out}`));
       else resolve(out);
     });
   });

@@ -4,16 +4,31 @@ import { startReferenceServer } from '../start-reference-server.ts';
 import { CliUsageError, parseCliArguments } from './cli-arguments.ts';
 import { createCliLogger } from './cli-logger.ts';
 import { USAGE } from './cli-usage.ts';
+import { helpCommand } from './help-command.ts';
 import { packageVersion } from './package-version.ts';
 import { nextStepsText, readyLine } from './ready-message.ts';
 import { exitOnStopSignals } from './stop-signals.ts';
+
+/**
+ * What to do about a file the server may not read: who it runs as (in the container image, the
+ * `node` user, uid 1000), and the two ways out.
+ */
+function unreadableHint(error: unknown, file: string): string {
+  if ((error as { code?: unknown }).code !== 'EACCES' || !process.getuid || !process.getgid) {
+    return '';
+  }
+  const [uid, gid] = [process.getuid(), process.getgid()];
+  return `. The server runs as uid ${uid}, gid ${gid}: make the file readable to it (chmod a+r ${file} on the host), or, in a container, start it as the file's owner (--user "$(id -u):$(id -g)")`;
+}
 
 async function readConfigFile(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new CliUsageError(`Cannot read config file ${file}: ${(error as Error).message}`);
+    throw new CliUsageError(
+      `Cannot read config file ${file}: ${(error as Error).message}${unreadableHint(error, file)}`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -46,7 +61,8 @@ export async function runCli(argv: readonly string[]): Promise<number | undefine
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ReferenceConfigError) {
       // The reason, then where to look: the whole usage would bury the one line that matters.
-      const hint = error instanceof CliUsageError ? 'Run `partner-assistant-server --help`.\n' : '';
+      const help = helpCommand(process.argv, process.env);
+      const hint = error instanceof CliUsageError ? `Run \`${help}\`.\n` : '';
       process.stderr.write(`${error.message}\n${hint}`);
       return 2;
     }

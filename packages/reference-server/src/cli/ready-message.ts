@@ -3,6 +3,32 @@ import { DEMO_CONFIG } from '@partner-assistant/engine/transport';
 import { GETTING_STARTED_URL } from '../http/service-routes.ts';
 import type { RunningReferenceServer } from '../start-reference-server.ts';
 
+/** Hosts that mean "every interface": no client can use them as an address. */
+const WILDCARD_HOSTS = /^(0\.0\.0\.0|\[::\]|\[::0\])$/;
+
+/**
+ * The address a client on this machine (or inside the same container) uses: the server's own
+ * URL, with a wildcard host (`--host 0.0.0.0`, as the container image listens) replaced by the
+ * loopback address, to which any client can connect.
+ */
+export function localUrl(url: string): string {
+  const parsed = new URL(url);
+  if (!WILDCARD_HOSTS.test(parsed.hostname)) return url;
+  return url.replace(parsed.hostname, parsed.hostname.startsWith('[') ? '[::1]' : '127.0.0.1');
+}
+
+/**
+ * Where the server listens, for the ready line: its URL, or on a wildcard host the interfaces
+ * and port it listens on, the URL that reaches it from here and, since a container engine may
+ * publish the port under another number, a word on the host's port.
+ */
+function listeningOn(server: RunningReferenceServer): string {
+  const local = localUrl(server.url);
+  if (local === server.url) return server.url;
+  const bound = server.url.replace(/^http:\/\//, '');
+  return `${bound}, every interface: ${local} from this machine or container; from a container's host, the host port published for ${server.port}`;
+}
+
 /**
  * The one line printed to stdout once the server listens: the REST base URL, the WebSocket
  * channel's full URL and what the server runs on.
@@ -23,7 +49,9 @@ export function readyLine(
     ...(server.profile === 'minimal' ? ['spec-minimal profile'] : []),
     ...(setup.uuidCase ? [`${setup.uuidCase}-case ids`] : []),
   ].join(', ');
-  return `Partner Assistant reference server listening on ${server.url} (WebSocket channel ${server.channelUrl}; ${source})`;
+  const channel =
+    localUrl(server.url).replace(/^http/, 'ws') + server.channelUrl.slice(server.wsUrl.length);
+  return `Partner Assistant reference server listening on ${listeningOn(server)} (WebSocket channel ${channel}; ${source})`;
 }
 
 /**
@@ -50,7 +78,7 @@ export function nextStepsText(server: RunningReferenceServer, demo: boolean): st
     ...(sandbox
       ? [
           'Issue a user token:',
-          `  curl -u ${sandbox.client_id}:${sandbox.client_secret} -H 'content-type: application/json' -d '{"external_user_id":"demo-user"}' ${server.url}${PATH_PREFIX}/tokens`,
+          `  curl -u ${sandbox.client_id}:${sandbox.client_secret} -H 'content-type: application/json' -d '{"external_user_id":"demo-user"}' ${localUrl(server.url)}${PATH_PREFIX}/tokens`,
         ]
       : []),
     ...lines,

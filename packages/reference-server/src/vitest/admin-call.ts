@@ -1,5 +1,6 @@
 import type { ApiErrorCode, ErrorDetail } from '@partner-assistant/contract';
 import type { ApiError } from '@partner-assistant/engine/transport';
+import { unreachableServer } from './unreachable-server.ts';
 
 /**
  * Where the admin API is mounted: the engine's `ADMIN_PREFIX`, written here so that test files
@@ -52,7 +53,8 @@ async function refusal(status: number, body: unknown, call: AdminCall): Promise<
 
 /**
  * Sends one request to the admin API of the server at `url` and resolves with its JSON answer;
- * a refusal rejects with an `ApiError` (its `code`, `status` and `details` from the envelope).
+ * a refusal rejects with an `ApiError` (its `code`, `status` and `details` from the envelope), no
+ * answer at all with a `TypeError` naming the URL and the cause.
  */
 export async function adminCall(url: string, call: AdminCall): Promise<unknown> {
   const search = new URLSearchParams();
@@ -60,10 +62,13 @@ export async function adminCall(url: string, call: AdminCall): Promise<unknown> 
     if (value !== undefined) search.set(name, String(value));
   }
   const query = search.size === 0 ? '' : `?${search}`;
-  const response = await fetch(`${url}${ADMIN_PATH}${call.path}${query}`, {
+  const target = `${url}${ADMIN_PATH}${call.path}${query}`;
+  const response = await fetch(target, {
     method: call.method,
     headers: { 'content-type': 'application/json' },
     ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+  }).catch((error: unknown) => {
+    throw unreachableServer(error, call.method, target);
   });
   const text = await response.text();
   let body: unknown;

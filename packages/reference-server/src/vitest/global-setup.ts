@@ -26,6 +26,8 @@ export interface GlobalSetupContext {
   provide(key: ProvidedReferenceServerKey, value: string): void;
   /** vitest's resolved project configuration: its `env` is the project's `test.env`. */
   config?: { env?: Readonly<Record<string, string | undefined>> } | undefined;
+  /** vitest itself, present when vitest runs the setup (not when a test calls it). */
+  vitest?: unknown;
 }
 
 /**
@@ -54,8 +56,20 @@ export function referenceServerGlobalSetup(
       import('../start-reference-server.ts'),
       import('@partner-assistant/engine/transport'),
     ]);
-    // The project's `test.env` first; without it, `startReferenceServer` reads `process.env`.
-    const profile = serverOptions.profile ?? profileFromEnvironment(project.config?.env);
+    // The project's `test.env` first, then the environment (as `startReferenceServer` reads it).
+    let profile: StartReferenceServerOptions['profile'];
+    try {
+      profile =
+        serverOptions.profile ??
+        profileFromEnvironment(project.config?.env) ??
+        profileFromEnvironment(process.env);
+    } catch (error) {
+      // vitest reports a failed global setup after "No test files found": the reader would look
+      // for a missing test first. A wrong variable ends vitest's run with its message alone.
+      if (project.vitest === undefined) throw error;
+      process.stderr.write(`${(error as Error).message}\n`);
+      process.exit(1);
+    }
     const server = await startReferenceServer({ ...serverOptions, profile });
     project.provide('partnerAssistantUrl', server.url);
     project.provide('partnerAssistantWsUrl', server.wsUrl);

@@ -2,8 +2,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { FIELD_LIMITS, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
 import {
-  ApiError,
   type EngineTransport,
+  noSuchRoute,
   selectSubprotocol,
 } from '@partner-assistant/engine/transport';
 import type { Logger } from 'pino';
@@ -90,7 +90,7 @@ export function attachWebSocket(options: WebSocketAdapterOptions): WebSocketAdap
     const url = parseRequestUrl(request.url);
     const refusal = upgradeRefusal(request, url?.pathname);
     if (refusal || !url) {
-      const error = refusal ?? new ApiError('not_found', 'No such route');
+      const error = refusal ?? noSuchRoute(request.method ?? 'GET', '/');
       writeRawErrorResponse(socket, options.engine.refusal(error).response);
       return;
     }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { WEBSOCKET_PATH, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
-import { ApiError, methodNotAllowed } from '@partner-assistant/engine/transport';
+import { ApiError, methodNotAllowed, noSuchRoute } from '@partner-assistant/engine/transport';
 
 // RFC 6455 §4.1: a 16-byte nonce in base64; RFC 9110 token characters for sub-protocols.
 const KEY = /^[+/0-9A-Za-z]{22}==$/;
@@ -36,7 +36,7 @@ export function upgradeRefusal(
   request: IncomingMessage,
   pathname: string | undefined,
 ): ApiError | undefined {
-  if (pathname !== WEBSOCKET_PATH) return new ApiError('not_found', 'No such route');
+  if (pathname !== WEBSOCKET_PATH) return noSuchRoute(request.method ?? 'GET', pathname ?? '/');
   if (request.method !== 'GET') {
     return methodNotAllowed(['GET']);
   }

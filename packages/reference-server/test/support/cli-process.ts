@@ -10,6 +10,8 @@ const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 export function runCli(
   args: string[],
   env: Record<string, string> = { LOG_LEVEL: 'silent' },
+  /** Another user to run as (the test runs as root). */
+  user?: { uid: number; gid: number },
 ): {
   child: ChildProcess;
   stdout: () => string;
@@ -20,6 +22,7 @@ export function runCli(
   const child = spawn(process.execPath, [...flags, 'src/cli/main.ts', ...args], {
     cwd: packageRoot,
     env: { ...process.env, PORT: '', LOG_LEVEL: '', ...env },
+    ...user,
   });
   let stdout = '';
   let stderr = '';

@@ -1,5 +1,5 @@
 import { FIELD_LIMITS, type OperationName, WEBSOCKET_PATH } from '@partner-assistant/contract';
-import { ApiError, invalidField, methodNotAllowed } from '../errors/api-error.ts';
+import { ApiError, invalidField, methodNotAllowed, noSuchRoute } from '../errors/api-error.ts';
 import { errorResponse } from '../errors/engine-response.ts';
 import type { RequestBody } from '../routing/operation-input.ts';
 import type { OperationOutcome, OperationRequest } from '../routing/request-pipeline.ts';
@@ -118,7 +118,7 @@ export function handleHttpRequest(
   }
   if (input.path === WEBSOCKET_PATH) return refuse(channelPathRefusal(input.method));
   const route = matchRoute(input.method, input.path);
-  if (route.kind === 'not_found') return refuse(new ApiError('not_found', 'No such route'));
+  if (route.kind === 'not_found') return refuse(noSuchRoute(input.method, input.path));
   if (route.kind === 'method_not_allowed') return refuse(methodNotAllowed(route.allow));
   const outcome = dependencies.runOperation({
     operation: route.operation,

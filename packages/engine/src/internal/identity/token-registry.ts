@@ -22,9 +22,14 @@ function sweepExpiredTokens(context: EngineContext): void {
 /** Issues an opaque token for `user`, carrying the application's scopes and lifetime. */
 export function issueUserToken(
   context: EngineContext,
-  request: { application: ApplicationRecord; user: UserRecord; locale: string },
+  request: {
+    application: ApplicationRecord;
+    user: UserRecord;
+    locale: string;
+    localeRequested: boolean;
+  },
 ): TokenRecord {
-  const { application, user, locale } = request;
+  const { application, user, locale, localeRequested } = request;
   sweepExpiredTokens(context);
   const record: TokenRecord = {
     token: `pat_${base64Url(context.random.bytes(TOKEN_RANDOM_BYTES))}`,
@@ -34,6 +39,7 @@ export function issueUserToken(
     expiresAt:
       context.time.ofPartner(application.partnerId).now() + application.tokenTtlSeconds * 1000,
     locale,
+    localeRequested,
   };
   context.state.tokens.set(record.token, record);
   return record;

@@ -4,14 +4,17 @@ import type { ApplicationRecord } from '../state/engine-state.ts';
 import { type UserRecord, userKey } from '../state/engine-state.ts';
 import type { OperationHandler } from './operation-types.ts';
 
-/** The application's spelling of `requested` when it lists it, else its first locale. */
-function effectiveLocale(application: ApplicationRecord, requested: string | undefined): string {
+/**
+ * The application's spelling of `requested` when it lists it; else its first locale, and answers
+ * then follow each question's language (`localeRequested: false`).
+ */
+function effectiveLocale(application: ApplicationRecord, requested: string | undefined) {
   const wanted = requested?.toLowerCase();
-  return (
-    application.locales.find((locale) => locale.toLowerCase() === wanted) ??
-    application.locales[0] ??
-    'en'
-  );
+  const listed = application.locales.find((locale) => locale.toLowerCase() === wanted);
+  return {
+    locale: listed ?? application.locales[0] ?? 'en',
+    localeRequested: listed !== undefined,
+  };
 }
 
 /**
@@ -31,8 +34,13 @@ export const issueToken: OperationHandler<'issueToken'> = ({ context }, caller, 
     };
     context.state.users.set(key, user);
   }
-  const locale = effectiveLocale(caller.application, body.locale);
-  const record = issueUserToken(context, { application: caller.application, user, locale });
+  const { locale, localeRequested } = effectiveLocale(caller.application, body.locale);
+  const record = issueUserToken(context, {
+    application: caller.application,
+    user,
+    locale,
+    localeRequested,
+  });
   const token: Token = {
     access_token: record.token,
     token_type: 'Bearer',

@@ -64,8 +64,10 @@ export interface TokenRecord {
   scopes: Scope[];
   /** Expiry instant (epoch ms). */
   expiresAt: number;
-  /** Effective locale of the user's answers. */
+  /** Effective locale of the user's answers: the requested one, else the application's first. */
   locale: string;
+  /** Whether the token's request named a locale the application lists (else answers follow the question's language). */
+  localeRequested: boolean;
 }
 
 /** A conversation, owned by one user. */

@@ -1,4 +1,5 @@
 import { countCharacters, isTurnInProgress, type Location } from '@partner-assistant/contract';
+import { answerLocale } from '../assistant/answer-locale.ts';
 import type { EngineContext } from '../context/engine-context.ts';
 import { ApiError, invalidField, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
@@ -80,7 +81,11 @@ function newTurn(
     assistantMessageId: null,
     message: internText(submission.message),
     location: submission.location,
-    locale: caller.token.locale,
+    locale: answerLocale(
+      { locale: caller.token.locale, requested: caller.token.localeRequested },
+      caller.application.locales,
+      submission.message,
+    ),
   };
 }
 
