@@ -36,9 +36,9 @@ export class ActiveTurn {
   /** The stream that tells the app what happened. */
   readonly stream: TurnStream;
   readonly #tracker: TurnTracker;
-  #lastHeardAt: number;
-  #idlePeriods = 0;
-  #awaySince: number | undefined;
+  #heardAt: number;
+  #idles = 0;
+  #awayAt: number | undefined;
   #held = false;
   #wasSent = false;
   #resendTimer: unknown;
@@ -54,7 +54,7 @@ export class ActiveTurn {
     this.stream = this.#tracker.stream;
     this.question = 'question' in origin ? origin.question : undefined;
     if ('turnId' in origin) this.accepted(origin.turnId);
-    this.startedAt = this.#lastHeardAt = now;
+    this.startedAt = this.#heardAt = now;
   }
 
   /** The turn's id, once known. */
@@ -68,18 +68,18 @@ export class ActiveTurn {
   }
 
   /** Last time an event of this turn arrived, or it was (re)subscribed. */
-  get lastHeardAt(): number {
-    return this.#lastHeardAt;
+  get heardAt(): number {
+    return this.#heardAt;
   }
 
   /** Idle periods in a row with nothing heard: the second sends it to REST. */
-  get idlePeriods(): number {
-    return this.#idlePeriods;
+  get idles(): number {
+    return this.#idles;
   }
 
   /** Since when the turn waits for the socket without progress (unset while it progresses). */
-  get awaySince(): number | undefined {
-    return this.#awaySince;
+  get awayAt(): number | undefined {
+    return this.#awayAt;
   }
 
   /** Nothing may leave for it yet while set (the journal is writing it down). */
@@ -108,7 +108,7 @@ export class ActiveTurn {
 
   /** Its frame is about to leave (again): the frame, and the silence clock restarted. */
   resending(now: number): ResumeFrame {
-    this.#lastHeardAt = now;
+    this.#heardAt = now;
     const { turnId } = this;
     if (this.#wasSent)
       this.#tracker.recovering(turnId === undefined ? 'resend' : 'subscribe', true);
@@ -137,17 +137,17 @@ export class ActiveTurn {
    */
   waiting(reason: Error | undefined, since?: number): void {
     if (this.turnId === undefined) this.#tracker.moved('waiting', reason);
-    if (since !== undefined) this.#awaySince = since;
+    if (since !== undefined) this.#awayAt = since;
   }
 
   /** The socket is not open: the turn waits for it since `at`, unless it already did. */
   away(at: number): void {
-    this.#awaySince ??= at;
+    this.#awayAt ??= at;
   }
 
   /** It was silent for a whole idle period and is asked for again. */
   idle(): void {
-    this.#idlePeriods++;
+    this.#idles++;
   }
 
   /** The server refused its frame (`frame.rejected`): how many times it did so far. */
@@ -161,7 +161,7 @@ export class ActiveTurn {
   }
 
   /** Its REST polling starts: the signal that stops it. */
-  pollStarted(): AbortSignal {
+  poll(): AbortSignal {
     this.#polling = new AbortController();
     this.#tracker.recovering('rest');
     return this.#polling.signal;
@@ -185,10 +185,10 @@ export class ActiveTurn {
 
   /** Takes an event of its own, heard at `now`. */
   received(event: TurnEvent, now: number): Received {
-    this.#lastHeardAt = now;
-    this.#idlePeriods = 0;
+    this.#heardAt = now;
+    this.#idles = 0;
     const received = this.#tracker.apply(event);
-    if (received === 'moved') this.#awaySince = undefined; // progress
+    if (received === 'moved') this.#awayAt = undefined; // progress
     return received;
   }
 

@@ -208,7 +208,7 @@ export class ChatResource {
    */
   #poll(turn: ActiveTurn | undefined): void {
     if (!turn || turn.polling) return;
-    const signal = turn.pollStarted();
+    const signal = turn.poll();
     void followOverRest(turn, this.#settings, signal).then(([kind, error]) => {
       if (signal.aborted) return;
       turn.stopped();

@@ -1,10 +1,10 @@
 /** What the scheduler reads of a followed turn. */
 export interface ScheduledTurn {
   readonly startedAt: number;
-  readonly lastHeardAt: number;
-  readonly idlePeriods: number;
+  readonly heardAt: number;
+  readonly idles: number;
   /** Since when it waits for the socket: always set while the socket is not open. */
-  readonly awaySince: number | undefined;
+  readonly awayAt: number | undefined;
   readonly polling: boolean;
   /** Nothing may leave for it yet. */
   readonly held: boolean;
@@ -50,15 +50,15 @@ export function decide<T extends ScheduledTurn>(
     }
     next = Math.min(next, deadline);
     if (turn.polling || turn.held) continue;
-    const away = turn.awaySince ?? Infinity;
-    const silent = open && at - turn.lastHeardAt >= idle;
-    if (at - away >= window || (silent && turn.idlePeriods > 0)) {
+    const away = turn.awayAt ?? Infinity;
+    const silent = open && at - turn.heardAt >= idle;
+    if (at - away >= window || (silent && turn.idles > 0)) {
       decisions.push(['poll', turn]);
       continue;
     }
     if (silent) decisions.push(['resubscribe', turn]);
     // A turn resubscribed now is heard of now: its next silence counts from here.
-    next = Math.min(next, away + window, open ? (silent ? at : turn.lastHeardAt) + idle : Infinity);
+    next = Math.min(next, away + window, open ? (silent ? at : turn.heardAt) + idle : Infinity);
   }
   if (next < Infinity) decisions.push(['wait', next - at]);
   return [...decisions, ...expired];
