@@ -30,8 +30,11 @@ export class FakeLockManager {
   }
 }
 
-/** Runs `test` with `locks` as `navigator.locks`, then puts the realm's `navigator` back. */
-export async function withWebLocks(locks: FakeLockManager, test: () => Promise<void>) {
+/**
+ * Runs `test` with `locks` as `navigator.locks` (`undefined`: a realm without Web Locks, as Node
+ * 20 and React Native, though Node 22 and later have them), then puts the realm's `navigator` back.
+ */
+export async function withWebLocks(locks: FakeLockManager | undefined, test: () => Promise<void>) {
   const before = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
   Object.defineProperty(globalThis, 'navigator', { value: { locks }, configurable: true });
   try {
