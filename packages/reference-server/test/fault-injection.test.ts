@@ -2,19 +2,14 @@ import { CLOSE_CODES } from '@partner-assistant/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningReferenceServer } from '../src/index.ts';
 import {
+  askOverSocket,
   MANUAL_PROCESSING_MS,
   resumedText,
   startManualServer,
   turnEvents,
   waitForEvent,
 } from './support/manual-server.ts';
-import {
-  call,
-  newUserSession,
-  openSocket,
-  type RecordingSocket,
-  type UserSession,
-} from './support/test-server.ts';
+import { call, newUserSession, openSocket, type UserSession } from './support/test-server.ts';
 
 let server: RunningReferenceServer;
 beforeAll(async () => {
@@ -22,17 +17,6 @@ beforeAll(async () => {
 });
 beforeEach(() => server.control.reset());
 afterAll(() => server.close());
-
-async function sendOverSocket(socket: RecordingSocket, session: UserSession, id: string) {
-  socket.send({
-    type: 'user.message',
-    conversation_id: session.conversationId,
-    client_message_id: id,
-    message: 'Where is the Saturday market?',
-  });
-  await waitForEvent(socket, (event) => event.type === 'turn.accepted');
-  return socket.events.find((event) => event.type === 'turn.accepted').turn_id as string;
-}
 
 async function resumeAndFinish(session: UserSession, turnId: string) {
   const again = openSocket(server, { token: session.token });
@@ -121,7 +105,7 @@ describe('dropped sockets', () => {
     const session = await newUserSession(server);
     const socket = openSocket(server, { token: session.token });
     await socket.opened;
-    const turnId = await sendOverSocket(socket, session, 'drop-all');
+    const turnId = await askOverSocket(socket, session, 'drop-all');
     server.control.clock.advance(MANUAL_PROCESSING_MS * 0.55);
     await waitForEvent(socket, (event) => event.type === 'assistant.delta');
     expect(server.control.faults.dropSockets()).toBe(1);
@@ -134,7 +118,7 @@ describe('dropped sockets', () => {
     const socket = openSocket(server, { token: session.token });
     await socket.opened;
     server.control.faults.dropAfterDelta({ afterDeltas: 2 });
-    const turnId = await sendOverSocket(socket, session, 'drop-mid');
+    const turnId = await askOverSocket(socket, session, 'drop-mid');
     server.control.clock.advance(MANUAL_PROCESSING_MS);
     expect(await socket.closed).toBe(1006);
     const received = turnEvents(socket, turnId).filter((event) => event.type === 'assistant.delta');
@@ -155,7 +139,7 @@ describe('dropped sockets', () => {
     const session = await newUserSession(server);
     const socket = openSocket(server, { token: session.token });
     await socket.opened;
-    const turnId = await sendOverSocket(socket, session, 'drop-named');
+    const turnId = await askOverSocket(socket, session, 'drop-named');
     server.control.faults.dropAfterDelta({ afterDeltas: 1, turnId });
     server.control.clock.advance(MANUAL_PROCESSING_MS * 0.7);
     expect(await socket.closed).toBe(1006);
@@ -169,7 +153,7 @@ describe('failing turns and token faults', () => {
     const socket = openSocket(server, { token: session.token });
     await socket.opened;
     server.control.faults.failNextTurns();
-    const turnId = await sendOverSocket(socket, session, 'fail-1');
+    const turnId = await askOverSocket(socket, session, 'fail-1');
     server.control.clock.advance(MANUAL_PROCESSING_MS);
     await waitForEvent(socket, (event) => event.type === 'assistant.error');
     const turn = await call(server, 'GET', `/turns/${turnId}`, { token: session.token });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningReferenceServer } from '../src/index.ts';
 import {
+  askOverSocket,
   MANUAL_PROCESSING_MS,
   startManualServer,
   turnEvents,
@@ -25,22 +26,9 @@ beforeAll(async () => {
 beforeEach(() => server.control.reset());
 afterAll(() => server.close());
 
-async function ask(socket: RecordingSocket, session: UserSession, key: string, message: string) {
-  socket.send({
-    type: 'user.message',
-    conversation_id: session.conversationId,
-    client_message_id: key,
-    message,
-  });
-  const accepted = (event: { type: string; turn: { client_message_id: string } }) =>
-    event.type === 'turn.accepted' && event.turn.client_message_id === key;
-  await waitForEvent(socket, accepted);
-  return socket.events.find(accepted).turn_id as string;
-}
-
 /** Lets another turn run to its end on `socket`: time passes, events flow, the socket is live. */
 async function runAnotherTurn(socket: RecordingSocket, session: UserSession) {
-  const other = await ask(socket, session, 'later', 'When is the town hall open?');
+  const other = await askOverSocket(socket, session, 'later', 'When is the town hall open?');
   server.control.clock.advance(MANUAL_PROCESSING_MS * 3);
   await waitForEvent(
     socket,
@@ -52,7 +40,7 @@ describe('a settled turn publishes nothing more', () => {
   it('completed: nothing follows assistant.completed, and its seq has no gap', async () => {
     const session = await newUserSession(server);
     const socket = await openedSocket(session);
-    const turnId = await ask(socket, session, 'done', 'How do I renew my passport?');
+    const turnId = await askOverSocket(socket, session, 'done', 'How do I renew my passport?');
     server.control.clock.advance(MANUAL_PROCESSING_MS);
     await waitForEvent(socket, (event) => event.type === 'assistant.completed');
     const atEnd = turnEvents(socket, turnId).length;
@@ -68,7 +56,7 @@ describe('a settled turn publishes nothing more', () => {
     const session = await newUserSession(server);
     const socket = await openedSocket(session);
     server.control.faults.failNextTurns();
-    const turnId = await ask(socket, session, 'fails', 'Where is the Saturday market?');
+    const turnId = await askOverSocket(socket, session, 'fails', 'Where is the Saturday market?');
     server.control.clock.advance(MANUAL_PROCESSING_MS);
     await waitForEvent(socket, (event) => event.type === 'assistant.error');
     const atEnd = turnEvents(socket, turnId).length;
@@ -82,7 +70,7 @@ describe('a settled turn publishes nothing more', () => {
   it('resumed after a dropped socket: nothing follows assistant.completed on the new one', async () => {
     const session = await newUserSession(server);
     const socket = await openedSocket(session);
-    const turnId = await ask(socket, session, 'dropped', 'Where is the Saturday market?');
+    const turnId = await askOverSocket(socket, session, 'dropped', 'Where is the Saturday market?');
     server.control.faults.dropAfterDelta({ afterDeltas: 1, turnId });
     server.control.clock.advance(MANUAL_PROCESSING_MS * 0.7);
     expect(await socket.closed).toBe(1006);

@@ -1,6 +1,6 @@
 import type { RunningReferenceServer, StartReferenceServerOptions } from '../../src/index.ts';
 import { startReferenceServer } from '../../src/index.ts';
-import { type RecordingSocket, TEST_CONFIG, waitFor } from './test-server.ts';
+import { type RecordingSocket, TEST_CONFIG, type UserSession, waitFor } from './test-server.ts';
 
 /** Processing time of turns on a manual clock: virtual, so it costs no real time. */
 export const MANUAL_PROCESSING_MS = 1000;
@@ -49,4 +49,26 @@ export function resumedText(recording: RecordingSocket, turnId: string): string 
     (event: AnyEvent) => event.type === 'assistant.delta' && event.seq > snapshot.seq,
   );
   return snapshot.content + later.map((event: AnyEvent) => event.text).join('');
+}
+
+/**
+ * Asks `message` in the session's conversation over `socket` with the key `key`, and answers the
+ * turn id once that question's `turn.accepted` arrived.
+ */
+export async function askOverSocket(
+  socket: RecordingSocket,
+  session: UserSession,
+  key: string,
+  message = 'Where is the Saturday market?',
+): Promise<string> {
+  socket.send({
+    type: 'user.message',
+    conversation_id: session.conversationId,
+    client_message_id: key,
+    message,
+  });
+  const accepted = (event: AnyEvent) =>
+    event.type === 'turn.accepted' && event.turn.client_message_id === key;
+  await waitForEvent(socket, accepted);
+  return socket.events.find(accepted).turn_id as string;
 }
