@@ -119,7 +119,14 @@ export class PartnerAssistantClient {
       outbox: outbox ?? NO_KEPT_QUESTIONS,
     };
     Object.assign(this, parts);
-    outbox?.attach({ chat, connection, report: connection.reportListenerError });
+    // The outbox runs on the connection's timers and the client's clock.
+    outbox?.attach({
+      ...platform,
+      chat,
+      connection,
+      report: connection.reportListenerError,
+      now: transport.now,
+    });
     this.#close = () => {
       outbox?.close();
       chat.close();

@@ -1,3 +1,4 @@
+import { after, type OutboxPlatform } from './outbox-platform.ts';
 import { asyncCalls, type OutboxStorage } from './outbox-storage.ts';
 
 /** The part of the Web Locks API (`navigator.locks`) the outbox uses. */
@@ -38,14 +39,13 @@ export interface Claim {
   release(): void;
 }
 
-/** What a claim needs. */
-export interface ClaimSettings {
+/** What a claim needs: the outbox's clock and timers (`now` written in leases), and these. */
+export interface ClaimSettings extends OutboxPlatform {
   /** Where leases are kept. */
   storage: OutboxStorage;
   owner: string;
   /** Lease length; renewed every third of it while held. */
   leaseMs: number;
-  now: () => number;
 }
 
 /**
@@ -93,7 +93,7 @@ function leaseOf(text: string | null): Lease | undefined {
 }
 
 async function leaseClaim(key: string, s: ClaimSettings): Promise<Claim | undefined> {
-  const storage = asyncCalls(s.storage);
+  const storage = asyncCalls(s.storage, s);
   const write = () =>
     storage.set(key, JSON.stringify({ owner: s.owner, expiresAt: s.now() + s.leaseMs }));
   const won = await exclusive(key, async () => {
@@ -106,11 +106,17 @@ async function leaseClaim(key: string, s: ClaimSettings): Promise<Claim | undefi
     return true;
   });
   if (!won) return undefined;
-  const renewal = setInterval(() => void write().catch(() => {}), s.leaseMs / 3);
-  (renewal as { unref?: () => void }).unref?.();
+  let renewal: unknown;
+  const renew = (): void => {
+    renewal = after(s.timers, s.leaseMs / 3, () => {
+      void write().catch(() => {});
+      renew();
+    });
+  };
+  renew();
   return {
     release() {
-      clearInterval(renewal);
+      s.timers.clearTimeout(renewal);
       void exclusive(key, async () => {
         if (leaseOf(await storage.get(key))?.owner === s.owner) await storage.remove(key);
       }).catch(() => {});

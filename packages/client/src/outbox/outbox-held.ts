@@ -14,8 +14,8 @@ export interface Held {
   replayed: boolean;
   /** Times the API refused it for now (a rate limit, a busy queue) since this outbox held it. */
   refusals: number;
-  /** The timer that offers it to the chat again after such a refusal, if any. */
-  later: ReturnType<typeof setTimeout> | undefined;
+  /** The timer (the outbox's timers' handle) that offers it to the chat again after such a refusal, if any. */
+  later: unknown;
 }
 
 /** A held entry (`stored`: already in the storage, as a replayed one is). */

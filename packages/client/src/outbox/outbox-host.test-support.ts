@@ -27,5 +27,6 @@ export function offlineHost(
     },
     connection: { on: () => () => {} },
     report: () => {},
+    now: Date.now,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { PartnerApiError } from '@partner-assistant/sdk-core';
 import { describe, expect, it } from 'vitest';
+import { systemTimers } from '../realtime/platform.ts';
 import { createOutbox } from './index.ts';
 import { MemoryStorage } from './memory-storage.test-support.ts';
 import { claim } from './outbox-claims.ts';
@@ -177,6 +178,7 @@ describe('leases and clocks corrected either way', () => {
     owner: 'me',
     leaseMs: 15_000,
     now: () => now,
+    timers: systemTimers,
   });
   const leaseFor = (storage: MemoryStorage, expiresAt: number) =>
     storage.items.set('k', JSON.stringify({ owner: 'other', expiresAt }));

@@ -1,3 +1,5 @@
+import type { Timers } from '../realtime/platform.ts';
+import { after, type OutboxPlatform } from './outbox-platform.ts';
 import { PartnerOutboxError } from './partner-outbox-error.ts';
 
 /**
@@ -45,27 +47,29 @@ export interface AsyncStorageCalls {
 
 /**
  * `answer`, a storage's answer, as a promise: rejected (`outbox_storage_failed`) when it is a
- * promise still unsettled after {@link STORAGE_BUDGET_MS}.
+ * promise still unsettled after {@link STORAGE_BUDGET_MS} on `timers`.
  */
-export function withinBudget<T>(answer: T | Promise<T>): Promise<T> {
+export function withinBudget<T>(answer: T | Promise<T>, timers: Timers): Promise<T> {
   if (!(answer instanceof Object && 'then' in answer)) return Promise.resolve(answer);
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const timer = after(timers, STORAGE_BUDGET_MS, () => {
       const message = `The outbox storage did not answer within ${STORAGE_BUDGET_MS} ms`;
       reject(new PartnerOutboxError('outbox_storage_failed', message));
-    }, STORAGE_BUDGET_MS);
-    (timer as { unref?: () => void }).unref?.();
+    });
     Promise.resolve(answer)
       .then(resolve, reject)
-      .finally(() => clearTimeout(timer));
+      .finally(() => timers.clearTimeout(timer));
   });
 }
 
-/** Wraps `storage` so that sync and async storages are used alike (a sync throw: a rejection). */
-export function asyncCalls(storage: OutboxStorage): AsyncStorageCalls {
+/**
+ * Wraps `storage` so that sync and async storages are used alike (a sync throw: a rejection),
+ * each call within its budget on the timers `platform` has when it is made.
+ */
+export function asyncCalls(storage: OutboxStorage, platform: OutboxPlatform): AsyncStorageCalls {
   const call = <T>(run: () => T | Promise<T>): Promise<T> => {
     try {
-      return withinBudget(run());
+      return withinBudget(run(), platform.timers);
     } catch (error) {
       return Promise.reject(error);
     }

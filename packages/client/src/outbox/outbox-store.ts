@@ -1,5 +1,6 @@
 import { exclusive } from './outbox-claims.ts';
 import { type OutboxEntry, parseEntry, parseIndex, serializeEntry } from './outbox-entry.ts';
+import type { OutboxPlatform } from './outbox-platform.ts';
 import {
   type AsyncStorageCalls,
   asyncCalls,
@@ -18,10 +19,13 @@ export class OutboxStore {
   /** The storage as given (its synchronous answers are used at once). */
   readonly #raw: OutboxStorage;
   readonly #calls: AsyncStorageCalls;
+  readonly #platform: OutboxPlatform;
 
-  constructor(storage: OutboxStorage, namespace: string) {
+  /** `platform`: the outbox's, read at each call (its client's once attached). */
+  constructor(storage: OutboxStorage, namespace: string, platform: OutboxPlatform) {
     this.#raw = storage;
-    this.#calls = asyncCalls(storage);
+    this.#platform = platform;
+    this.#calls = asyncCalls(storage, platform);
     this.keys = outboxKeys(namespace);
   }
 
@@ -37,7 +41,7 @@ export class OutboxStore {
     const written = this.#raw.setItem(key, serializeEntry(entry));
     try {
       if (written === undefined) this.#listNow(id);
-      else await withinBudget(written);
+      else await withinBudget(written, this.#platform.timers);
       await this.#edit((ids) => (ids.includes(id) ? ids : [...ids, id]));
     } catch (error) {
       if (!again) await this.#calls.remove(key).catch(() => {});

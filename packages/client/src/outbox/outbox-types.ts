@@ -1,6 +1,7 @@
 import type { PartnerApiError } from '@partner-assistant/sdk-core';
 import type { ChatResource } from '../realtime/chat.ts';
 import type { ClientConnection } from '../realtime/client-connection.ts';
+import type { Timers } from '../realtime/platform.ts';
 import type { QuestionJournal } from '../realtime/question-journal.ts';
 import type { TurnStream } from '../realtime/turn-stream.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
@@ -24,6 +25,10 @@ export interface OutboxHost {
   connection: Pick<ClientConnection, 'on'>;
   /** Where an app's listener that threw is reported. */
   report: (error: unknown) => void;
+  /** The timers the client's connection runs on (the runtime's when not given). */
+  timers?: Timers | undefined;
+  /** The client's wall clock (its `now` option). */
+  now: () => number;
 }
 
 /**

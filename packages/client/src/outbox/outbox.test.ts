@@ -1,11 +1,14 @@
 import { PartnerApiError } from '@partner-assistant/sdk-core';
 import { describe, expect, it } from 'vitest';
+import { systemTimers, type Timers } from '../realtime/platform.ts';
 import { createOutbox, isPartnerOutboxError, OUTBOX_KEY_PREFIX } from './index.ts';
 import { MemoryStorage } from './memory-storage.test-support.ts';
 import { claim } from './outbox-claims.ts';
 import { parseEntry, serializeEntry } from './outbox-entry.ts';
 import { offlineHost, write } from './outbox-host.test-support.ts';
+import { STORAGE_BUDGET_MS } from './outbox-storage.ts';
 import type { OutboxHost } from './outbox-types.ts';
+import { withWebLocks } from './web-locks.test-support.ts';
 
 const question = (id: string, createdAt = '2026-01-01T00:00:00.000Z') => ({
   clientMessageId: id,
@@ -101,6 +104,41 @@ describe.each([
     outbox.close();
   });
 
+  it("runs on its client's timers and clock: a refusal's wait, a lease's renewal and expiry", () =>
+    withWebLocks(undefined, async () => {
+      const storage = new MemoryStorage(async);
+      const outbox = createOutbox({ storage });
+      const waits: { ms: number; fire: () => void }[] = [];
+      const timers: Timers = {
+        setTimeout: (fire, ms) => waits.push({ ms, fire }),
+        clearTimeout: (handle) => {
+          const wait = waits[(handle as number) - 1];
+          if (wait) wait.fire = () => {};
+        },
+      };
+      const host = { ...offlineHost(), timers, now: () => 1_000_000 };
+      outbox.attach(host);
+      await outbox.written(question('a'));
+      // The lease carries the client's clock, and is renewed on its timers every third of it.
+      const lease = [...storage.items].find(([key]) => key.includes(':lease:'))?.[1];
+      expect(JSON.parse(lease ?? '{}')).toMatchObject({ expiresAt: 1_015_000 });
+      // An async storage's calls are timed on them too, each within its budget.
+      const budgets = waits.filter((wait) => wait.ms === STORAGE_BUDGET_MS).length;
+      expect(budgets > 0).toBe(async);
+      const planned = () => waits.map((wait) => wait.ms).filter((ms) => ms !== STORAGE_BUDGET_MS);
+      expect(planned()).toEqual([5000]);
+      const busy = new PartnerApiError({
+        ...{ status: 429, code: 'rate_limit_exceeded', message: 'Busy' },
+        ...{ retryable: true, retryAfterMs: 60_000 },
+      });
+      outbox.refused('a', busy);
+      expect(planned()).toEqual([5000, 60_000]);
+      const offered = host.sent.length;
+      waits.findLast((wait) => wait.ms === 60_000)?.fire(); // the client's timer offers it again
+      expect(host.sent.slice(offered)).toEqual(['a']);
+      outbox.close();
+    }));
+
   it('does not discard a question that already left: false, and it stays kept', async () => {
     const storage = new MemoryStorage(async);
     const outbox = createOutbox({ storage });
@@ -130,6 +168,7 @@ describe.each([
       owner,
       leaseMs: 1000,
       now: () => 0,
+      timers: systemTimers,
     });
     const [first, second] = await Promise.all([
       claim('k', settings('a')),
@@ -175,6 +214,7 @@ describe('stored entries', () => {
       owner: 'me',
       leaseMs: 1000,
       now: () => 10,
+      timers: systemTimers,
     });
     expect(taken).toBeDefined();
     taken?.release();

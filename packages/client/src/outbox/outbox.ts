@@ -12,6 +12,7 @@ import type { TurnStream } from '../realtime/turn-stream.ts';
 import { type Claim, type ClaimSettings, claim } from './outbox-claims.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 import { type Held, heldOf } from './outbox-held.ts';
+import { after, runtimePlatform } from './outbox-platform.ts';
 import { replayPending } from './outbox-replay.ts';
 import type { OutboxStorage } from './outbox-storage.ts';
 import { OutboxStore } from './outbox-store.ts';
@@ -39,7 +40,10 @@ const discarded = () =>
  */
 export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   readonly #store: OutboxStore;
-  /** How this outbox claims entries: as an owner of its own (a fresh UUID). */
+  /**
+   * How this outbox claims entries (as an owner of its own, a fresh UUID), and the clock and
+   * timers it runs on: the runtime's, then its client's once attached.
+   */
   readonly #claims: ClaimSettings;
   readonly #held = new Map<string, Held>();
   readonly #waiters = new SentWaiters();
@@ -48,15 +52,15 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   #host: OutboxHost | undefined;
   #stop: (() => void) | undefined;
   #replaying: Promise<void> = Promise.resolve();
-  #retry: ReturnType<typeof setTimeout> | undefined;
+  #retry: unknown;
   #closed = false;
 
   /** @internal */
   constructor(storage: OutboxStorage, namespace: string) {
     super();
-    this.#store = new OutboxStore(storage, namespace);
     const owner = createClientMessageId();
-    this.#claims = { storage, owner, leaseMs: LEASE_MS, now: Date.now };
+    this.#claims = { ...runtimePlatform(), storage, owner, leaseMs: LEASE_MS };
+    this.#store = new OutboxStore(storage, namespace, this.#claims);
   }
 
   attach(host: OutboxHost): void {
@@ -66,6 +70,8 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
       );
     this.#host = host;
     this.report = host.report;
+    this.#claims.timers = host.timers ?? this.#claims.timers;
+    this.#claims.now = host.now;
     this.#stop = host.connection.on('statechange', (state) => {
       if (state === 'open') this.#replay();
     });
@@ -140,19 +146,19 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
 
   /** Offers `held` to the chat again after a wait that grows with each refusal in a row. */
   #later(held: Held, error: PartnerApiError): void {
-    clearTimeout(held.later);
+    const { timers } = this.#claims;
+    timers.clearTimeout(held.later);
     const wait = Math.max(error.retryAfterMs ?? 0, 500 + REFUSED_FOR_NOW(++held.refusals));
-    held.later = setTimeout(() => {
+    held.later = after(timers, wait, () => {
       held.later = undefined;
       if (this.#held.get(held.entry.clientMessageId) === held) this.#send(held.entry);
-    }, wait);
-    (held.later as { unref?: () => void }).unref?.();
+    });
   }
 
   sendNow(): void {
     for (const held of this.#held.values()) {
       if (held.later === undefined) continue;
-      clearTimeout(held.later);
+      this.#claims.timers.clearTimeout(held.later);
       held.later = undefined;
       this.#send(held.entry);
     }
@@ -207,9 +213,10 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   close(): void {
     this.#closed = true;
     this.#stop?.();
-    clearTimeout(this.#retry);
+    const { timers } = this.#claims;
+    timers.clearTimeout(this.#retry);
     for (const held of this.#held.values()) {
-      clearTimeout(held.later);
+      timers.clearTimeout(held.later);
       held.claim?.release();
     }
     this.#held.clear();
@@ -234,11 +241,10 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
         (skipped) => {
           // Held elsewhere, maybe by a client that died with its lease: look again once it expired.
           if (skipped > 0 && !this.#retry && !this.#closed) {
-            this.#retry = setTimeout(() => {
+            this.#retry = after(this.#claims.timers, LEASE_MS, () => {
               this.#retry = undefined;
               this.#replay();
-            }, LEASE_MS);
-            (this.#retry as { unref?: () => void }).unref?.();
+            });
           }
         },
         (error: unknown) => this.#failed(error),
@@ -266,7 +272,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   #take(clientMessageId: string): Held | undefined {
     const held = this.#held.get(clientMessageId);
     this.#held.delete(clientMessageId);
-    clearTimeout(held?.later);
+    this.#claims.timers.clearTimeout(held?.later);
     return held;
   }
 
