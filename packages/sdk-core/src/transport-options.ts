@@ -48,7 +48,8 @@ export interface TransportOptions {
    */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /**
-   * Clock in epoch milliseconds, for token lifetimes and `Retry-After` dates.
+   * Clock in epoch milliseconds, for token lifetimes, `Retry-After` dates and (in the client) the
+   * outbox's leases, which other clients sharing its storage read.
    * @default Date.now
    * @example () => fakeNow
    */
