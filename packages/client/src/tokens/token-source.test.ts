@@ -95,6 +95,7 @@ describe('TokenSource', () => {
           error: {
             code: 'unauthorized',
             message: 'Invalid client credentials',
+            retryable: false,
             request_id: secret,
           },
         },
