@@ -26,13 +26,15 @@ export function ChatApp() {
     saveSelectedId(id);
   };
 
-  const create = async () => {
+  /** Starts a conversation; `replacing`: one the API no longer knows, dropped from the list. */
+  const create = async (replacing?: string) => {
     setCreating(true);
     setCreateError(null);
     try {
       const title = `Conversation ${conversations.length + 1}`;
       const created = await client.conversations.create({ title });
-      const next: SavedConversation[] = [{ id: created.conversation_id, title }, ...conversations];
+      const kept = conversations.filter((conversation) => conversation.id !== replacing);
+      const next: SavedConversation[] = [{ id: created.conversation_id, title }, ...kept];
       saveConversations(next);
       setConversations(next);
       select(created.conversation_id);
@@ -59,7 +61,11 @@ export function ChatApp() {
           <p className="hint">Start a new conversation to ask the assistant.</p>
         ) : (
           // One view per conversation: its state (history, answer in flight) is its own.
-          <ConversationView key={selectedId} conversationId={selectedId} />
+          <ConversationView
+            key={selectedId}
+            conversationId={selectedId}
+            onStartOver={creating ? undefined : () => void create(selectedId)}
+          />
         )}
       </main>
     </div>

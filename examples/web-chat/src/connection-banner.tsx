@@ -4,25 +4,11 @@ import {
   usePartnerAssistantClient,
 } from '@partner-assistant/react';
 import { useEffect, useMemo, useState } from 'react';
+import { useFailingToOpen } from './connection-trouble.ts';
 import { describeConnection } from './error-message.ts';
 
 /** Most drops are over in a blink: "Retrying" shows only when one lasts longer than this. */
 const RECONNECTING_NOTICE_DELAY_MS = 1500;
-
-/**
- * True from the first failed attempt of a connection that never opened until it opens or closes.
- * Such a connection stays `connecting` across its attempts: this tells the wait between two of
- * them (`retryInMs` set) and the attempts themselves (`retryInMs` unset) apart from a first try.
- */
-function useFailingToOpen(status: ConnectionStatus): boolean {
-  const [failing, setFailing] = useState(false);
-  const waiting = status.state === 'connecting' && status.retryInMs !== undefined;
-  useEffect(() => {
-    if (status.state !== 'connecting') setFailing(false);
-    else if (waiting) setFailing(true);
-  }, [status.state, waiting]);
-  return waiting || (failing && status.state === 'connecting');
-}
 
 /**
  * Ms left until the planned attempt, ticking down once a second: `useConnectionState()` gives the

@@ -1,15 +1,19 @@
-import { useConnectionState, useConversation } from '@partner-assistant/react';
+import { useConversation } from '@partner-assistant/react';
 import { type FormEvent, useRef, useState } from 'react';
+import { useOffline } from './connection-trouble.ts';
+import { failureKind } from './error-message.ts';
 import { ErrorNotice } from './error-notice.tsx';
 import { MessageItem } from './message-item.tsx';
 
 /** Props of {@link ConversationView}. */
 export interface ConversationViewProps {
   conversationId: string;
+  /** Starts a new conversation in place of this one, when the API no longer knows it. */
+  onStartOver?: (() => void) | undefined;
 }
 
 /** One conversation: its history, the answer streaming in, what the assistant is doing, a form. */
-export function ConversationView({ conversationId }: ConversationViewProps) {
+export function ConversationView({ conversationId, onStartOver }: ConversationViewProps) {
   const {
     messages,
     send,
@@ -23,13 +27,15 @@ export function ConversationView({ conversationId }: ConversationViewProps) {
     discard,
   } = useConversation(conversationId);
   // Offline, a question waits in the outbox (see `main.tsx`): the composer stays free for the next.
-  const { state } = useConnectionState();
-  const offline = state === 'reconnecting' || state === 'suspended' || !navigator.onLine;
+  const offline = useOffline();
+  // The API does not know this conversation (deleted, or the API lost its data): asking again in
+  // it can never work, so the composer waits and the notice offers a new conversation.
+  const gone = error !== null && failureKind(error) === 'gone';
   const [draft, setDraft] = useState('');
   // Whether `error` is about loading earlier messages, so that "Try again" repeats that; any other
   // failure (the history's first load, a question) is what `retry` repeats.
   const olderFailed = useRef(false);
-  const busy = status === 'streaming' || (status === 'sending' && !offline);
+  const busy = status === 'streaming' || (status === 'sending' && !offline) || gone;
 
   const tryAgain = () => void (olderFailed.current ? loadOlder() : retry());
 
@@ -74,17 +80,18 @@ export function ConversationView({ conversationId }: ConversationViewProps) {
           />
         ))}
       </ol>
-      {busy && (
+      {busy && !gone && (
         <p className="assistant-status" role="status">
           {statusLabel ?? 'Sending…'}
         </p>
       )}
-      {error && <ErrorNotice error={error} onRetry={tryAgain} />}
+      {error && <ErrorNotice error={error} onRetry={tryAgain} onStartOver={onStartOver} />}
       <form className="composer" onSubmit={submit}>
         <input
           aria-label="Your question"
           placeholder="Ask about a procedure or your town…"
           value={draft}
+          disabled={gone}
           onChange={(event) => setDraft(event.target.value)}
         />
         <button type="submit" disabled={busy || draft.trim() === ''}>

@@ -17,9 +17,17 @@ export interface ErrorNotice {
 /**
  * What kind of failure an error is, as the user sees it. `unreachable`: the assistant's API (or
  * your backend on the way to it) cannot be reached, trying again may work. `signed_out`: the
- * session expired or the user signed out, only signing in again helps.
+ * session expired or the user signed out, only signing in again helps. `gone`: the API does not
+ * know the conversation (`404 not_found`: it was deleted, or the API lost its data); trying again
+ * can never work there, a new conversation can.
  */
-export type FailureKind = 'unreachable' | 'signed_out' | 'rate_limited' | 'turn_failed' | 'other';
+export type FailureKind =
+  | 'unreachable'
+  | 'signed_out'
+  | 'rate_limited'
+  | 'turn_failed'
+  | 'gone'
+  | 'other';
 
 /** Gateway statuses: something between the browser and the API is down, not the request. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
@@ -28,6 +36,8 @@ const GATEWAY_STATUSES = new Set([502, 503, 504]);
 export function failureKind(error: Error): FailureKind {
   if (isPartnerApiError(error, 'rate_limit_exceeded')) return 'rate_limited';
   if (isPartnerApiError(error, 'unauthorized')) return 'signed_out';
+  // By the API's code, never its message: the conversation (or its turn) is not there for this user.
+  if (isPartnerApiError(error, 'not_found')) return 'gone';
   if (isPartnerApiError(error) && GATEWAY_STATUSES.has(error.status)) return 'unreachable';
   if (isPartnerTokenProviderError(error)) {
     if (error.failure === 'signed_out') return 'signed_out';
@@ -64,12 +74,17 @@ export function describeError(error: Error): ErrorNotice {
       return { message: "Can't reach the assistant. Check your connection.", canRetry: true };
     case 'turn_failed':
       return { message: 'The assistant could not answer this question.', canRetry: true };
+    case 'gone':
+      return { message: CONVERSATION_GONE, canRetry: false };
     case 'other': {
       const id = isPartnerApiError(error) ? error.requestId : undefined;
       return { message: `Something went wrong${id ? ` (ref. ${id})` : ''}.`, canRetry: true };
     }
   }
 }
+
+/** What the chat says of a conversation the API does not know (see {@link FailureKind}). */
+export const CONVERSATION_GONE = 'This conversation is no longer available.';
 
 const SIGNED_OUT = 'Your session has expired or you signed out. Sign in again to chat.';
 

@@ -82,6 +82,26 @@ describe('describeError', () => {
     });
   });
 
+  it('says a conversation the API does not know is gone, by its code: no "Try again"', () => {
+    const notFound = (message: string) =>
+      new PartnerApiError({ status: 404, code: 'not_found', message, retryable: false });
+    for (const error of [notFound('Conversation not found'), notFound('anything at all')]) {
+      expect(failureKind(error)).toBe('gone');
+      expect(describeError(error)).toEqual({
+        message: 'This conversation is no longer available.',
+        canRetry: false,
+      });
+    }
+    // The words of a message never decide it.
+    const worded = new PartnerApiError({
+      status: 500,
+      code: 'internal_error',
+      message: 'Conversation not found',
+      retryable: true,
+    });
+    expect(failureKind(worded)).toBe('other');
+  });
+
   it('gives the request id for support otherwise, a broken token endpoint included', () => {
     expect(describeError(apiError('internal_error', 500)).message).toBe(
       'Something went wrong (ref. req_123).',

@@ -167,6 +167,34 @@ describe('tokens', () => {
     expect(journalOf('getCapabilities')).toEqual([]);
   });
 
+  it("a provider returning the API's refusal of a wrong secret: the error names its code, nothing sent", async () => {
+    env.server.control.journal.clear();
+    // A backend that passes on whatever the token endpoint answered, here to a wrong secret.
+    const wrongSecret = `${env.tenant.clientSecret}-wrong`;
+    const client = new PartnerAssistantClient({
+      baseUrl: env.server.url,
+      token: async () => {
+        const response = await fetch(`${env.server.url}/api/partners/v1/tokens`, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${btoa(`${env.tenant.clientId}:${wrongSecret}`)}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ external_user_id: 'someone' }),
+        });
+        return response.json();
+      },
+    });
+    const thrown = (await failureOf(client.capabilities.get())) as Error;
+    expect(thrown).toMatchObject({ name: 'PartnerTokenProviderError', failure: 'invalid' });
+    expect(thrown.message).toMatch(
+      /^The token provider returned the API error unauthorized \(.+\)/,
+    );
+    expect(thrown.message).not.toContain(wrongSecret);
+    expect(journalOf('getCapabilities')).toEqual([]);
+    await client.close();
+  });
+
   it('keeps the token out of URLs, errors and log lines', async () => {
     const lines: string[] = [];
     const urls: string[] = [];

@@ -158,6 +158,8 @@ export function createConversationStore(
       const turnId = await stream.turnId;
       turn.question = { ...question, turn_id: turnId, message_id: messageId, status: 'completed' };
       publish();
+      // The API took it: a history that could not load (the API was out of reach) loads now.
+      loading ??= loadNewest();
       turn.answer = await stream.finalMessage();
     } catch (failure) {
       if ((failure as { code?: unknown }).code === 'outbox_discarded') forget(turn);

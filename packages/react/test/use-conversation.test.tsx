@@ -197,6 +197,34 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
     await client.close();
   });
 
+  it('a history that failed to load loads by itself once a question of it is accepted', async () => {
+    const { client } = newClient(harness);
+    const id = await conversationWith(client, 1);
+    // Every attempt of the first page fails (the client retries twice), as while the API is away.
+    harness.control.faults.injectErrors({
+      count: 3,
+      code: 'queue_unavailable',
+      retryAfterSeconds: 0,
+      operation: 'listMessages',
+      tenant: harness.tenant.clientId,
+    });
+    const { result } = renderConversation(client, id);
+    await waitFor(() => expect(result.current.error).toMatchObject({ code: 'queue_unavailable' }), {
+      timeout: 5_000,
+    });
+    // The API answers again: the question is accepted, and the history no failure stands for.
+    await act(() => result.current.send('And on Sundays?'));
+    await waitFor(() => expect(result.current.messages).toHaveLength(4));
+    expect(result.current).toMatchObject({ status: 'idle', error: null, loadingHistory: false });
+    expect(result.current.messages.map((m) => [m.role, m.content.slice(0, 15)])).toEqual([
+      ['user', 'Question 0?'],
+      ['assistant', expect.any(String)],
+      ['user', 'And on Sundays?'],
+      ['assistant', expect.any(String)],
+    ]);
+    await client.close();
+  });
+
   it('a token refused after its refresh: status error with PartnerApiError unauthorized', async () => {
     const { client } = newClient(harness, { token: async () => 'pat_refused_by_the_server' });
     const { result } = renderConversation(client, crypto.randomUUID());

@@ -63,7 +63,7 @@ export async function ask(question: string): Promise<void> {
 
 /** Starts a new conversation, as the user does, and waits for it to be selected. */
 export async function startConversation(title = 'Conversation 1'): Promise<void> {
-  await page.getByRole('button', { name: 'New conversation' }).click();
+  await page.getByRole('button', { name: 'New conversation', exact: true }).click();
   await expect.element(page.getByRole('button', { name: title })).toBeVisible();
 }
 

@@ -118,7 +118,7 @@ it("says the assistant can't be reached while the API is down, and recovers when
   const unreachable = /Can't reach the assistant/;
   try {
     openApp(api, options);
-    const create = page.getByRole('button', { name: 'New conversation' });
+    const create = page.getByRole('button', { name: 'New conversation', exact: true });
     await create.click();
     // Created and selected: the view of the conversation opened from storage is replaced (and
     // with it a question typed into it), so the question is typed only now.

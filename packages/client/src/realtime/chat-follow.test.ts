@@ -7,7 +7,7 @@ import {
   openAndAccept,
   sentMessages,
 } from './chat.test-support.ts';
-import { FakeSocket, flush } from './fake-platform.test-support.ts';
+import { FakeSocket, fakeLifecycle, flush } from './fake-platform.test-support.ts';
 import {
   accepted,
   CONVERSATION_ID as CONVERSATION,
@@ -116,6 +116,30 @@ describe('a question asked while the API is unreachable', () => {
     FakeSocket.last.serverClose(1006); // the very first socket cannot open
     await flush();
     expect(stream.status).toBe('waiting');
+    chat.close();
+  });
+
+  it('offline: waits at once, and its failed attempt plans no retry until the network is back', async () => {
+    const { lifecycle, signal } = fakeLifecycle();
+    const { chat, connection } = setup({ lifecycle });
+    ask(chat, 'Before');
+    await openAndAccept();
+    signal('offline');
+    expect(connection.state).toBe('suspended');
+    const stream = ask(chat, 'Still there?', 'key-2');
+    expect(stream.status).toBe('waiting');
+    await flush();
+    FakeSocket.last.serverClose(1006); // the question's attempt: no network
+    await flush();
+    expect(connection.state).toBe('suspended');
+    expect(connection.retryInMs).toBeUndefined();
+    const sockets = FakeSocket.instances.length;
+    signal('online');
+    await flush();
+    expect(FakeSocket.instances).toHaveLength(sockets + 1);
+    FakeSocket.last.accept();
+    expect(stream.status).toBe('pending');
+    expect(sentMessages().at(-1)).toMatchObject({ message: 'Still there?' });
     chat.close();
   });
 

@@ -2,6 +2,7 @@
 import { ChatResource } from './chat.ts';
 import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
 import { accepted, CONVERSATION_ID, message, turn } from './frames.test-support.ts';
+import type { LifecycleAdapter } from './lifecycle.ts';
 import type { QuestionJournal } from './question-journal.ts';
 
 export interface ChatSetup {
@@ -11,15 +12,18 @@ export interface ChatSetup {
   wait?: (turnId: string, options: { signal: AbortSignal }) => Promise<unknown>;
   turnTimeoutMs?: number;
   journal?: QuestionJournal;
+  /** The connection's network and foreground signals: none unless given. */
+  lifecycle?: LifecycleAdapter;
 }
 
 /**
  * A chat whose connection retries at once after a drop (no jitter), idle 30 s, recovery window
  * 15 s, REST retried twice 100 ms apart; `restCalls` lists its `send` and `wait` calls in order.
  */
-export function chatSetup({ send, wait, turnTimeoutMs = 600_000, journal }: ChatSetup = {}) {
+export function chatSetup(setup: ChatSetup = {}) {
+  const { send, wait, turnTimeoutMs = 600_000, journal, lifecycle } = setup;
   const clock = new FakeClock();
-  const { connection, tokens } = fakeConnection(clock, { firstRetryJitterMs: 0 });
+  const { connection, tokens } = fakeConnection(clock, { firstRetryJitterMs: 0, lifecycle });
   const restCalls: string[] = [];
   const completed = turn('completed', { assistant_message: message('Over REST') });
   const chat = new ChatResource({

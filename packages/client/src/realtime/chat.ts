@@ -146,9 +146,14 @@ export class ChatResource {
     return turn;
   }
 
-  /** Sends the turn's first frame (connecting if needed) and starts its clock. */
+  /**
+   * Sends the turn's first frame (connecting if needed) and starts its clock. Asked while
+   * `suspended` (offline: an attempt that fails plans no other), the question waits at once.
+   */
   #start(turn: ActiveTurn): void {
-    this.#settings.connection.connect();
+    const { connection } = this.#settings;
+    if (connection.state === 'suspended') turn.waiting(connection.lastError);
+    connection.connect();
     this.#resume(turn);
     this.#check();
   }

@@ -100,6 +100,35 @@ describe('Connection state machine', () => {
     expect(connection.state).toBe('open');
   });
 
+  it('connect() offline: a failed attempt leaves it suspended, no retry planned, until online', async () => {
+    const { clock, connection, signal, states } = await connected();
+    signal('offline');
+    connection.connect();
+    await flush();
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.last.serverClose(1006);
+    expect(connection.state).toBe('suspended');
+    expect(connection.retryInMs).toBeUndefined();
+    await clock.advance(600_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+    expect(states).toEqual(['connecting', 'open', 'suspended']);
+    signal('online');
+    await flush();
+    FakeSocket.last.accept();
+    expect(connection.state).toBe('open');
+  });
+
+  it('an attempt that opens while the device said offline: a later drop retries as usual', async () => {
+    const { connection, signal } = await connected();
+    signal('offline');
+    connection.connect();
+    await flush();
+    FakeSocket.last.accept(); // the device was wrong: the network is there
+    FakeSocket.last.serverClose(1006);
+    expect(connection.state).toBe('reconnecting');
+    expect(connection.retryInMs).toBeDefined();
+  });
+
   it('4401: one fresh token and a reconnection; a second 4401 in a row closes with unauthorized', async () => {
     const { connection, tokenCalls, failures } = await connected();
     FakeSocket.last.serverClose(4401);

@@ -88,7 +88,8 @@ export class Connection extends Emitter<ConnectionEvents> {
     const [connect] = CONNECTION_STATES[this.#state];
     if (this.#closedByUser || this.#attempt || connect === 'none') return;
     if (connect === 'now') {
-      this.#online = true; // asked by the user: an attempt tells whether the network is back
+      // An attempt tells whether the network is back; only one that opens says it is (a failed
+      // one leaves an offline connection waiting for `online`, not retrying).
       this.#open();
       return;
     }
@@ -135,8 +136,12 @@ export class Connection extends Emitter<ConnectionEvents> {
     this.#plan.cancel();
     const attempt = new SocketAttempt(this.#settings, {
       emit: (...event) => this.emit(...(event as ['open'])), // one of the connection's events
-      // The first frame (the pong to our ping) proves the server kept the socket: it is open.
-      verified: () => this.#setState('open'),
+      // The first frame (the pong to our ping) proves the server kept the socket: it is open,
+      // and the network is there whatever the device said.
+      verified: () => {
+        this.#online = true;
+        this.#setState('open');
+      },
       // Only the attempt in flight ends by itself: one the connection let go ended quietly.
       end: (reason, fatal) => this.#ended(attempt, reason, fatal),
     });

@@ -82,6 +82,43 @@ describe('TokenSource', () => {
     expect(await source.get()).toBe('b');
   });
 
+  it('an invalid-token failure names what came back, and never a value that may be a token', async () => {
+    const secret = 'tok_must_never_be_echoed';
+    const answers: [unknown, string][] = [
+      [undefined, 'returned nothing instead of a token'],
+      ['', 'returned a value of type string instead of a token'],
+      [42, 'returned a value of type number instead of a token'],
+      [[secret], 'returned a value of type object instead of a token'],
+      // The API's refusal passed on (a wrong client secret on the backend): its code and message.
+      [
+        {
+          error: {
+            code: 'unauthorized',
+            message: 'Invalid client credentials',
+            retryable: false,
+            request_id: secret,
+          },
+        },
+        'returned the API error unauthorized (Invalid client credentials) instead of a token',
+      ],
+      [
+        { token: secret, expires_in: 900 },
+        'returned an object with the fields token, expires_in instead of a token',
+      ],
+      [
+        { access_token: { value: secret } },
+        'returned an object with the fields access_token instead of a token',
+      ],
+    ];
+    const { source } = sourceWith(answers.map(([answer]) => answer));
+    for (const [, says] of answers) {
+      const error = (await source.get().catch((e: unknown) => e)) as Error;
+      expect(error).toMatchObject({ name: 'PartnerTokenProviderError', failure: 'invalid' });
+      expect(error.message).toBe(`The token provider ${says}`);
+      expect(JSON.stringify({ ...error, message: error.message })).not.toContain(secret);
+    }
+  });
+
   it('an aborted caller stops waiting without cancelling the shared call for others', async () => {
     let release: (value: string) => void = () => {};
     const source = new TokenSource(() => new Promise<string>((resolve) => (release = resolve)), {

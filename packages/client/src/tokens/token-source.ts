@@ -1,6 +1,7 @@
 import { PartnerError } from '@partner-assistant/sdk-core';
 import { raceWithSignal, timerDelay } from '@partner-assistant/sdk-core/internal';
 import { PartnerTokenProviderError } from '../errors/partner-token-provider-error.ts';
+import { describeNotAToken } from './not-a-token.ts';
 import {
   readToken,
   type TokenProvider,
@@ -148,9 +149,10 @@ export class TokenSource {
       }
       const token = readToken(answered, now(), refreshMarginMs);
       if (!token) {
+        const answer = describeNotAToken(answered);
         throw new PartnerTokenProviderError(
           'invalid',
-          'The token provider returned no access_token',
+          `The token provider returned ${answer} instead of a token`,
         );
       }
       // A call started before the refusal may answer with the refused token: it is not kept,
