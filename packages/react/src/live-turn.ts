@@ -1,5 +1,4 @@
 import type { ChatSendInput, TurnStream } from '@partner-assistant/client';
-import type { Message } from '@partner-assistant/contract';
 import type {
   ConversationMessage,
   ConversationSnapshot,

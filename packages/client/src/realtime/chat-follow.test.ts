@@ -143,8 +143,8 @@ describe('the question journal', () => {
         const key = question.clientMessageId;
         calls.push('written');
         questions.push(question);
-        stream.on('accepted', () => calls.push(`accepted ${key}`));
-        stream.on(
+        stream?.on('accepted', () => calls.push(`accepted ${key}`));
+        stream?.on(
           'statechange',
           (status) => status === 'stopped' && calls.push(`withdrawn ${key}`),
         );

@@ -37,7 +37,7 @@ export interface QuestionJournal {
    * sent. `stream` follows it: the journal hears from it when the API accepts the question, or
    * when the app stops it (`stopped`, then it is not to be sent any more).
    */
-  written(question: PendingQuestion, stream: TurnStream): Promise<void> | undefined;
+  written(question: PendingQuestion, stream?: TurnStream): Promise<void> | undefined;
   /**
    * The API refused the question before accepting it: for good, or for now when `error` is
    * retryable (a rate limit, a busy queue: sending it again later may succeed).

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => proxy.close());
 
-const EVENTS: (keyof TurnStreamEvents)[] = [
+const EVENTS: (keyof TurnStreamEvents & string)[] = [
   'accepted',
   'statechange',
   'status',
