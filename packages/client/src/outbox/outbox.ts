@@ -81,10 +81,13 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   /**
    * Writes the question down (at once in a synchronous storage) and claims it: resolves once both
    * are done. A question it already holds, sent again, is written again with one more attempt.
-   * Waiting for the network is the chat's (the question waits in memory).
+   * Waiting for the network is the chat's (the question waits in memory); `stream` tells when
+   * the API accepted it, or when the app stopped it.
    */
-  async written(question: PendingQuestion): Promise<void> {
+  async written(question: PendingQuestion, stream?: TurnStream): Promise<void> {
     const id = question.clientMessageId;
+    stream?.on('accepted', () => this.accepted(id, stream));
+    stream?.on('statechange', (status) => status === 'stopped' && this.withdrawn(id));
     const held = this.#held.get(id);
     if (held) {
       held.entry = { ...held.entry, attempts: held.entry.attempts + 1 };
@@ -142,6 +145,11 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     if (!final) return;
     this.#waiters.gone(clientMessageId, api);
     this.emit('failed', held.entry, api);
+  }
+
+  /** Stopped by the app: removed as by `discard` while kept (not yet accepted nor refused). */
+  withdrawn(clientMessageId: string): void {
+    if (this.#held.has(clientMessageId)) void this.discard(clientMessageId);
   }
 
   /** Offers `held` to the chat again after a wait that grows with each refusal in a row. */

@@ -159,16 +159,21 @@ describe('a question asked while the API is unreachable', () => {
 });
 
 describe('the question journal', () => {
-  function recording(written: () => Promise<void> | void) {
+  function recording(written: () => Promise<void> | undefined) {
     const calls: string[] = [];
     const questions: PendingQuestion[] = [];
     const journal: QuestionJournal = {
-      written: (question) => {
+      written: (question, stream) => {
+        const key = question.clientMessageId;
         calls.push('written');
         questions.push(question);
+        stream?.on('accepted', () => calls.push(`accepted ${key}`));
+        stream?.on(
+          'statechange',
+          (status) => status === 'stopped' && calls.push(`withdrawn ${key}`),
+        );
         return written();
       },
-      accepted: (key) => calls.push(`accepted ${key}`),
       refused: (key, error) => calls.push(`refused ${key} ${error.name}`),
     };
     return { journal, calls, questions };
@@ -188,6 +193,19 @@ describe('the question journal', () => {
     FakeSocket.last.receive(accepted());
     expect(calls).toEqual(['written', 'accepted key-1']);
     expect(questions[0]).toMatchObject({ clientMessageId: 'key-1', conversationId: CONVERSATION });
+  });
+
+  it('a question stopped while the journal writes it is withdrawn: told, and nothing leaves', async () => {
+    let release!: () => void;
+    const { journal, calls } = recording(() => new Promise((r) => (release = r)));
+    const { chat } = setup({ journal });
+    const stream = ask(chat, 'One');
+    stream.stop();
+    release();
+    await flush();
+    expect(calls).toEqual(['written', 'withdrawn key-1']);
+    expect(FakeSocket.instances.flatMap((socket) => socket.sent)).toEqual([]);
+    expect(stream.status).toBe('stopped');
   });
 
   it('a storage failure never stops the question; a final refusal is told', async () => {
