@@ -62,11 +62,12 @@ const EXAMPLES_ON_OWN_SERVER = [
 ];
 
 /**
- * The client's contract tests that use the reference server, for the minimal run. Left out: the
- * files that script their own servers (`robustness/`) and the bundle check (`hermes`).
+ * The client's contract tests that use the reference server, and the AI SDK transport's (the
+ * AI SDK's `Chat` on the client), for the minimal run. Left out: the files that script their own
+ * servers (`robustness/`) and the bundle check (`hermes`).
  */
 const CLIENT_ON_REFERENCE_SERVER = {
-  include: ['packages/client/test/**/*.test.ts'],
+  include: ['packages/client/test/**/*.test.ts', 'packages/ai-sdk/test/**/*.test.ts'],
   exclude: [
     ...configDefaults.exclude,
     BROWSER_TESTS,

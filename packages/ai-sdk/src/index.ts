@@ -1,0 +1,12 @@
+export {
+  PartnerAssistantChatTransport,
+  type PartnerAssistantChatTransportOptions,
+} from './chat-transport.ts';
+export type {
+  PartnerAssistantDataParts,
+  PartnerAssistantErrorData,
+  PartnerAssistantMetadata,
+  PartnerAssistantUIMessage,
+  PartnerAssistantUIPart,
+} from './data-parts.ts';
+export { loadUIMessages } from './load-ui-messages.ts';
