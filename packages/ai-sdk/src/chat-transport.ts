@@ -1,7 +1,7 @@
 import type { ChatSendInput, PartnerAssistantClient } from '@partner-assistant/client';
-import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { keptQuestions, readHistory, takeShown, unansweredTurn } from './conversation-history.ts';
 import { turnChunks } from './turn-chunks.ts';
+import type { PartnerAssistantChunk } from './ui-chunk.ts';
 
 /** Options of {@link PartnerAssistantChatTransport}. */
 export interface PartnerAssistantChatTransportOptions {
@@ -16,11 +16,27 @@ export interface PartnerAssistantChatTransportOptions {
 /** What `sendMessage(message, { body })` may pass on with the question. */
 type QuestionOptions = Pick<ChatSendInput, 'location' | 'metadata'>;
 
+/** What the transport reads of the AI SDK's `UIMessage` (the same in every major). */
+export interface ChatMessageLike {
+  role: string;
+  parts: readonly { type: string; text?: unknown }[];
+}
+
+/** What the AI SDK's `Chat` passes to `sendMessages` (and, but `messages`, to `reconnectToStream`). */
+export interface ChatRequestLike {
+  /** The chat's id: the conversation's. */
+  chatId: string;
+  /** Stops following the answer. */
+  abortSignal?: AbortSignal | undefined;
+  /** The request's `body`: `location` and `metadata` are sent with the question. */
+  body?: object | undefined;
+}
+
 /** The text of the last user message of `messages` (its text parts, joined). */
-function lastQuestion(messages: readonly UIMessage[]): string {
+function lastQuestion(messages: readonly ChatMessageLike[]): string {
   const question = messages.findLast((message) => message.role === 'user');
   if (!question) throw new TypeError('There is no user message to send');
-  return question.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return question.parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('');
 }
 
 /** `location` and `metadata` of a request's `body`, when they are objects. */
@@ -54,7 +70,7 @@ function questionOptions(body: object | undefined): QuestionOptions {
  * const { messages, sendMessage, stop, status } = useChat({ id: conversationId, transport });
  * ```
  */
-export class PartnerAssistantChatTransport implements ChatTransport<UIMessage> {
+export class PartnerAssistantChatTransport {
   readonly #client: PartnerAssistantClient;
 
   /** @throws {TypeError} Without a client. */
@@ -66,14 +82,8 @@ export class PartnerAssistantChatTransport implements ChatTransport<UIMessage> {
 
   /** Sends the last user message of `messages` to the conversation `chatId`; streams the answer. */
   async sendMessages(
-    options: {
-      trigger: 'submit-message' | 'regenerate-message';
-      chatId: string;
-      messageId: string | undefined;
-      messages: UIMessage[];
-      abortSignal: AbortSignal | undefined;
-    } & ChatRequestOptions,
-  ): Promise<ReadableStream<UIMessageChunk>> {
+    options: ChatRequestLike & { messages: readonly ChatMessageLike[] },
+  ): Promise<ReadableStream<PartnerAssistantChunk>> {
     const { chatId, messages, abortSignal, body } = options;
     const message = lastQuestion(messages);
     const stream = this.#client.chat.send({
@@ -90,8 +100,8 @@ export class PartnerAssistantChatTransport implements ChatTransport<UIMessage> {
    * else the one `loadUIMessages` last gave without its answer (the turn ended in between).
    */
   async reconnectToStream(
-    options: { chatId: string; abortSignal?: AbortSignal | undefined } & ChatRequestOptions,
-  ): Promise<ReadableStream<UIMessageChunk> | null> {
+    options: ChatRequestLike,
+  ): Promise<ReadableStream<PartnerAssistantChunk> | null> {
     const { chatId, abortSignal } = options;
     const client = this.#client;
     const kept = (await keptQuestions(client, chatId)).at(-1);

@@ -1,4 +1,6 @@
 export {
+  type ChatMessageLike,
+  type ChatRequestLike,
   PartnerAssistantChatTransport,
   type PartnerAssistantChatTransportOptions,
 } from './chat-transport.ts';
@@ -10,3 +12,4 @@ export type {
   PartnerAssistantUIPart,
 } from './data-parts.ts';
 export { loadUIMessages } from './load-ui-messages.ts';
+export type { PartnerAssistantChunk } from './ui-chunk.ts';

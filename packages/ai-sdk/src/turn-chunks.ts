@@ -1,8 +1,8 @@
 import type { Message, TurnStream } from '@partner-assistant/client';
-import type { UIMessageChunk } from 'ai';
 import { structuredParts } from './answer-parts.ts';
 import type { PartnerAssistantMetadata } from './data-parts.ts';
 import { errorDataOf, errorTextOf } from './error-data.ts';
+import type { PartnerAssistantChunk } from './ui-chunk.ts';
 
 /** The id of the answer's one text part. */
 const TEXT_ID = 'answer';
@@ -22,14 +22,14 @@ export function turnChunks(
   turn: TurnStream | PromiseLike<TurnStream>,
   signal: AbortSignal | undefined,
   withdraw?: () => void,
-): ReadableStream<UIMessageChunk> {
-  let out!: ReadableStreamDefaultController<UIMessageChunk>;
+): ReadableStream<PartnerAssistantChunk> {
+  let out!: ReadableStreamDefaultController<PartnerAssistantChunk>;
   let followed: TurnStream | undefined;
   let ended = false;
   let shown = '';
   const detach: (() => void)[] = [];
 
-  const write = (chunk: UIMessageChunk) => {
+  const write = (chunk: PartnerAssistantChunk) => {
     if (!ended) out.enqueue(chunk);
   };
   const end = () => {
@@ -86,7 +86,7 @@ export function turnChunks(
     stream.finalMessage().then(complete, fail);
   };
 
-  return new ReadableStream<UIMessageChunk>({
+  return new ReadableStream<PartnerAssistantChunk>({
     start(controller) {
       out = controller;
       write({ type: 'start' });
