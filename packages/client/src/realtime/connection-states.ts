@@ -26,7 +26,10 @@ export interface ConnectionStateChange {
   previous: ConnectionState;
   /** Why it changed, when something went wrong (also in `client.connection.lastError`). */
   reason?: Error;
-  /** While `reconnecting` or `suspended`: time until the next attempt. */
+  /**
+   * While an attempt is planned (`reconnecting`, `suspended`, or `connecting` after a first
+   * attempt failed): time until it, as planned with this change (`retrychange` follows).
+   */
   retryInMs?: number;
   /** Attempts since the connection last worked: the one planned, or the one that opened it. */
   attempt: number;

@@ -11,7 +11,8 @@ export interface ConnectionEvents extends Record<string, unknown[]> {
   statechange: [state: ConnectionState, change: ConnectionStateChange];
   /**
    * The retry plan changed: an attempt was planned in `retryInMs`, or the plan was dropped
-   * (`undefined`: an attempt began, or none is planned any more).
+   * (`undefined`: an attempt began, or none is planned any more). Told after the `statechange`
+   * it belongs to, whose change carries the same `retryInMs`.
    */
   retrychange: [retryInMs: number | undefined];
   /** A listener of the client (of the connection or of a turn stream) threw `error`. */

@@ -76,6 +76,29 @@ describe('Connection state machine', () => {
     expect(states.slice(-2)).toEqual(['suspended', 'open']);
   });
 
+  it('tells each retry plan inside its state change, and retrychange after it', async () => {
+    const { clock, connection, signal } = await connected();
+    const seen: string[] = [];
+    connection.on('statechange', (state, { retryInMs }) => seen.push(`${state} ${retryInMs}`));
+    connection.on('retrychange', (retryInMs) => seen.push(`retrychange ${retryInMs}`));
+    FakeSocket.last.serverClose(1006);
+    await clock.advance(125); // the jittered attempt begins
+    FakeSocket.last.serverClose(1006); // and fails to open: still reconnecting
+    signal('offline');
+    signal('online');
+    await flush();
+    FakeSocket.last.accept();
+    expect(seen).toEqual([
+      'reconnecting 125',
+      'retrychange 125',
+      'retrychange undefined',
+      'retrychange 1000',
+      'suspended undefined',
+      'retrychange undefined',
+      'open undefined',
+    ]);
+  });
+
   it('connect() while waiting to retry tries at once, the backoff kept; offline too', async () => {
     const { clock, connection, signal } = await connected();
     FakeSocket.last.serverClose(1006);

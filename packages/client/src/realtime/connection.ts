@@ -40,13 +40,15 @@ export class Connection extends Emitter<ConnectionEvents> {
   #lastError: Error | undefined;
   #closedByUser = false;
   #stopLifecycle: (() => void) | undefined;
+  /** The planned attempt `retrychange` last told of (its instant), `undefined` for none. */
+  #toldAt: number | undefined;
 
   /** @internal */
   constructor(settings: ConnectionSettings) {
     super();
     this.report = this.reportListenerError;
     this.#settings = settings;
-    this.#plan = new RetryPlan(settings, (ms) => this.emit('retrychange', ms));
+    this.#plan = new RetryPlan(settings);
     // Signed out (the provider resolved `null`, for REST or for the socket): closed for good.
     settings.tokens.onSignedOut = (error) => this.#giveUp(error);
   }
@@ -133,6 +135,7 @@ export class Connection extends Emitter<ConnectionEvents> {
    */
   #open(token: () => Promise<string | undefined> = () => this.#settings.tokens.get()): void {
     this.#plan.cancel();
+    this.#retryChanged();
     const attempt = new SocketAttempt(this.#settings, {
       emit: (...event) => this.emit(...(event as ['open'])), // one of the connection's events
       // The first frame (the pong to our ping) proves the server kept the socket: it is open.
@@ -219,19 +222,32 @@ export class Connection extends Emitter<ConnectionEvents> {
     }
   }
 
+  /**
+   * Changes the state (unless the table refuses it: it never lists a state after itself), the
+   * retry plan already made for it; then tells `retrychange` of a new or dropped plan.
+   */
   #setState(state: ConnectionState, reason?: Error): void {
     const previous = this.#state;
     if (reason) this.#lastError = reason;
-    // Refused by the table (which never lists a state after itself).
-    if (!CONNECTION_STATES[previous].includes(state, 1)) return;
-    this.#state = state;
-    const { retryInMs, attempt } = this.#plan;
-    const change: ConnectionStateChange = { previous, reason, retryInMs, attempt };
-    this.#settings.logger?.debug?.(`partner-assistant: connection ${state}`, {
-      ...change,
-      reason: reason && describe(reason),
-    });
-    this.emit('statechange', state, change);
+    if (CONNECTION_STATES[previous].includes(state, 1)) {
+      this.#state = state;
+      const { retryInMs, attempt } = this.#plan;
+      const change: ConnectionStateChange = { previous, reason, retryInMs, attempt };
+      this.#settings.logger?.debug?.(`partner-assistant: connection ${state}`, {
+        ...change,
+        reason: reason && describe(reason),
+      });
+      this.emit('statechange', state, change);
+    }
+    this.#retryChanged();
+  }
+
+  /** Tells `retrychange` listeners of the plan, if it changed since they last heard. */
+  #retryChanged(): void {
+    const { at, retryInMs } = this.#plan;
+    if (at === this.#toldAt) return;
+    this.#toldAt = at;
+    this.emit('retrychange', retryInMs);
   }
 
   #log(message: string, error: unknown): void {

@@ -20,8 +20,8 @@ export interface ReconnectPolicy {
 
 /**
  * The connection's retry plan: attempts since the connection last worked, and the attempt
- * planned, if any. Tells `changed` whenever the planned attempt is set or dropped, so nobody
- * needs to poll a clock to learn of it.
+ * planned, if any (`at`: the connection tells of each new plan, or of one dropped, after the
+ * state change it belongs to).
  */
 export class RetryPlan {
   #attempt = 0;
@@ -31,11 +31,14 @@ export class RetryPlan {
   #timer: unknown;
 
   readonly #policy: ReconnectPolicy;
-  readonly #changed: (retryInMs: number | undefined) => void;
 
-  constructor(policy: ReconnectPolicy, changed: (retryInMs: number | undefined) => void) {
+  constructor(policy: ReconnectPolicy) {
     this.#policy = policy;
-    this.#changed = changed;
+  }
+
+  /** When the planned attempt falls due (the monotonic clock), or `undefined` when none is planned. */
+  get at(): number | undefined {
+    return this.#at;
   }
 
   /** Attempts made since the last working connection (0: none yet). */
@@ -74,15 +77,12 @@ export class RetryPlan {
     this.#attempt++;
     this.#at = now + delayMs;
     this.#timer = policy.timers.setTimeout(attempt, timerDelay(delayMs));
-    this.#changed(delayMs);
     return suspended;
   }
 
   /** Drops the planned attempt, if any. */
   cancel(): void {
-    if (this.#at === undefined) return;
     this.#policy.timers.clearTimeout(this.#timer);
     this.#at = undefined;
-    this.#changed(undefined);
   }
 }
