@@ -103,8 +103,13 @@ const browserProject = (executablePath: string): TestProjectInlineConfiguration 
   },
   test: {
     name: 'browser',
-    // The web chat example runs here too: its components in the page, on the same server.
-    include: [`${BROWSER_TESTS}/*.test.ts`, 'examples/web-chat/test/browser/*.test.tsx'],
+    // The web chat and AI SDK chat examples run here too: their components in the page, on the
+    // same server.
+    include: [
+      `${BROWSER_TESTS}/*.test.ts`,
+      'examples/web-chat/test/browser/*.test.tsx',
+      'examples/ai-sdk-chat/test/browser/*.test.tsx',
+    ],
     globalSetup: [
       './packages/client/test/browser/setup/global-setup.ts',
       './packages/msw/test/browser/setup/worker-script.ts',

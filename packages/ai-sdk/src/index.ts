@@ -1,3 +1,8 @@
+/**
+ * The elements of an answer's structured content, the `data` of its `data-card`,
+ * `data-visualization` and `data-suggested-action` parts. Types only.
+ */
+export type { Card, SuggestedAction, Visualization } from '@partner-assistant/contract';
 export {
   type ChatMessageLike,
   type ChatRequestLike,
