@@ -138,6 +138,11 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     this.emit('failed', held.entry, api);
   }
 
+  /** Stopped by the app: removed as by `discard` while kept (not yet accepted nor refused). */
+  withdrawn(clientMessageId: string): void {
+    if (this.#held.has(clientMessageId)) void this.discard(clientMessageId);
+  }
+
   /** Offers `held` to the chat again after a wait that grows with each refusal in a row. */
   #later(held: Held, error: PartnerApiError): void {
     clearTimeout(held.later);

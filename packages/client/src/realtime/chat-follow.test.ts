@@ -135,7 +135,7 @@ describe('a question asked while the API is unreachable', () => {
 });
 
 describe('the question journal', () => {
-  function recording(written: () => Promise<void> | void) {
+  function recording(written: () => Promise<void> | undefined) {
     const calls: string[] = [];
     const questions: PendingQuestion[] = [];
     const journal: QuestionJournal = {
@@ -146,6 +146,7 @@ describe('the question journal', () => {
       },
       accepted: (key) => calls.push(`accepted ${key}`),
       refused: (key, error) => calls.push(`refused ${key} ${error.name}`),
+      withdrawn: (key) => calls.push(`withdrawn ${key}`),
     };
     return { journal, calls, questions };
   }
@@ -164,6 +165,19 @@ describe('the question journal', () => {
     FakeSocket.last.receive(accepted());
     expect(calls).toEqual(['written', 'accepted key-1']);
     expect(questions[0]).toMatchObject({ clientMessageId: 'key-1', conversationId: CONVERSATION });
+  });
+
+  it('a question stopped while the journal writes it is withdrawn: told, and nothing leaves', async () => {
+    let release!: () => void;
+    const { journal, calls } = recording(() => new Promise((r) => (release = r)));
+    const { chat } = setup({ journal });
+    const stream = ask(chat, 'One');
+    stream.stop();
+    release();
+    await flush();
+    expect(calls).toEqual(['written', 'withdrawn key-1']);
+    expect(FakeSocket.instances.flatMap((socket) => socket.sent)).toEqual([]);
+    expect(stream.status).toBe('stopped');
   });
 
   it('a storage failure never stops the question; a final refusal is told', async () => {

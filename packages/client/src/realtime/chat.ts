@@ -142,6 +142,8 @@ export class ChatResource {
       turn.stream.on('recovered', (via) =>
         logger?.debug?.('partner-assistant: turn recovered', { via }),
       );
+      // Stopped by the app: followed no more (the journal hears of it, see `journalQuestion`).
+      turn.stream.on('statechange', (status) => status === 'stopped' && this.#forget(turn));
     }
     return turn;
   }
@@ -223,11 +225,7 @@ export class ChatResource {
   #refused(turn: ActiveTurn, error: Error): void {
     const refused = refusedBeforeAcceptance(turn, error);
     this.#forget(turn, error);
-    try {
-      if (refused !== undefined) this.#settings.journal?.refused(refused, error);
-    } catch (failure) {
-      this.#settings.connection.reportListenerError(failure);
-    }
+    if (refused !== undefined) this.#settings.journal?.refused(refused, error);
   }
 
   /** Stops following `turn`, with its timers and polling; fails its stream with `error`, if given. */

@@ -175,7 +175,6 @@ export class Connection extends Emitter<ConnectionEvents> {
 
   /** Plans the next attempt (none while offline); never called once `closed`. */
   #retry(reason?: Error): void {
-    if (reason) this.#lastError = reason; // known to `retrychange` listeners too
     if (!this.#online) {
       this.#plan.cancel();
       this.#setState('suspended', reason); // until `online`

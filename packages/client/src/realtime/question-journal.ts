@@ -28,13 +28,16 @@ export interface JournalledTurn {
   readonly turnId: string | undefined;
 }
 
-/** What the chat tells whoever keeps unsent questions (by default nobody: they wait in memory). */
+/**
+ * What the chat tells whoever keeps unsent questions (by default nobody: they wait in memory): the
+ * outbox of `createOutbox`, whose methods never throw (`written` is asynchronous).
+ */
 export interface QuestionJournal {
   /**
    * A question was written by the app: called before any request for it leaves, which waits for
    * a returned promise; one that rejects (storage failure) never stops the question from being sent.
    */
-  written(question: PendingQuestion): Promise<void> | void;
+  written(question: PendingQuestion): Promise<void> | undefined;
   /** The API accepted the question's turn; `stream` follows it. */
   accepted(clientMessageId: string, stream: TurnStream): void;
   /**
@@ -42,10 +45,16 @@ export interface QuestionJournal {
    * retryable (a rate limit, a busy queue: sending it again later may succeed).
    */
   refused(clientMessageId: string, error: Error): void;
+  /**
+   * The app stopped the question's stream: unless the API accepted or refused it already, it is
+   * not to be sent any more. Never throws.
+   */
+  withdrawn(clientMessageId: string): void;
 }
 
 /**
- * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted;
+ * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted or
+ * the app stopped it;
  * `refused` is told by the chat, where the API refuses it (see {@link refusedBeforeAcceptance}). Returns
  * nothing when the question may leave at once, or a promise (never rejected) of the moment it
  * may: once written down, or once writing it down failed (the outbox reports its storage
@@ -58,13 +67,10 @@ export function journalQuestion(
 ): Promise<void> | undefined {
   // Without a journal (the default: questions wait in memory only), there is nobody to tell.
   if (!journal || !question) return undefined;
-  stream.on('accepted', () => journal.accepted(question.clientMessageId, stream));
-  try {
-    const written = journal.written({ ...question, createdAt: new Date(now).toISOString() });
-    return written ? written.catch(() => {}) : undefined;
-  } catch {
-    return Promise.resolve();
-  }
+  const id = question.clientMessageId;
+  stream.on('accepted', () => journal.accepted(id, stream));
+  stream.on('statechange', (status) => status === 'stopped' && journal.withdrawn(id));
+  return journal.written({ ...question, createdAt: new Date(now).toISOString() })?.catch(() => {});
 }
 
 /**

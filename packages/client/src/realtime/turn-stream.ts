@@ -1,4 +1,5 @@
 import type { Message, ReceivedTurnEvent as TurnEvent } from '@partner-assistant/contract';
+import { PartnerError } from '@partner-assistant/sdk-core';
 import { Emitter, type ListenerErrorReport } from '../internal/emitter.ts';
 
 /** Where a turn stands, as its stream has seen it. */
@@ -8,7 +9,8 @@ export type TurnStreamStatus =
   | 'queued'
   | 'running'
   | 'completed'
-  | 'failed';
+  | 'failed'
+  | 'stopped';
 
 /** How a turn was brought back after the socket failed it: see `TurnStream`'s `recovered`. */
 export type RecoveryPath = 'subscribe' | 'resend' | 'rest';
@@ -49,7 +51,9 @@ export interface TurnStreamEvents extends Record<string, unknown[]> {
   accepted: [turnId: string, userMessageId: string | undefined];
   /**
    * `status` changed. `reason` comes with `waiting`: why the question cannot leave (the network
-   * or the API is unreachable); it leaves by itself when the connection returns.
+   * or the API is unreachable; it leaves by itself when the connection returns); with `failed`:
+   * why the turn failed; with `stopped`: the `AbortError` its promises reject with. `stopped` is
+   * the stream's last event.
    */
   statechange: [status: TurnStreamStatus, reason: Error | undefined];
   /** A progress label (`assistant.status`), such as "Looking up the opening hours". */
@@ -96,7 +100,6 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   #status: TurnStreamStatus = 'pending';
   #text = '';
   #label: string | undefined;
-  #error: Error | undefined;
 
   /**
    * @internal `write` receives the stream's one writer (see {@link TurnStreamWriter}): whoever
@@ -105,71 +108,87 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
   constructor(report?: ListenerErrorReport, write?: (writer: TurnStreamWriter) => void) {
     super();
     this.report = report;
-    // Settled by the stream's own first listeners (a rejection nobody asked for is not unhandled).
+    // Settled by the stream's own first listeners (a rejection nobody asked for is not unhandled):
+    // a turn that ends with a reason (failed, or stopped) rejects with it.
+    const ends = (reject: (reason: Error) => void) =>
+      this.on('statechange', (_, reason) => reason && this.ended && reject(reason));
     this.turnId = new Promise((resolve, reject) => {
       this.on('accepted', resolve);
-      this.on('error', reject);
+      ends(reject);
     });
     this.#final = new Promise((resolve, reject) => {
       this.on('completed', resolve);
-      this.on('error', reject);
+      ends(reject);
     });
     this.turnId.catch(() => {});
     this.#final.catch(() => {});
-    const moved = (status: TurnStreamStatus, reason?: Error) => {
-      if (this.ended || status === this.#status) return;
-      this.#status = status;
-      this.emit('statechange', status, reason);
-    };
+    // Nothing is told once the stream ended (completed, failed or stopped).
     write?.({
-      moved,
-      recovered: (via) => this.emit('recovered', via),
+      moved: (status, reason) => this.#move(status, reason),
+      recovered: (via) => this.ended || this.emit('recovered', via),
       heard: (event) => {
-        if (this.#error) return;
+        if (this.ended) return;
         this.#events.push(event);
         this.emit('event', event);
         this.#wake();
       },
       accepted: (turnId, userMessageId) => {
-        if (!this.#error) this.emit('accepted', turnId, userMessageId);
+        if (!this.ended) this.emit('accepted', turnId, userMessageId);
       },
       labelled: (label) => {
-        if (this.#error || label === this.#label) return;
+        if (this.ended || label === this.#label) return;
         this.#label = label;
         this.emit('status', label);
       },
       grew: (text) => {
-        if (this.#error) return;
+        if (this.ended) return;
         this.#text += text;
         this.emit('delta', text, this.#text);
       },
       caughtUp: (content) => {
-        if (this.#error) return;
+        if (this.ended) return;
         this.#text = content;
         this.emit('snapshot', content);
       },
       completed: (message) => {
-        if (this.#error) return;
-        moved('completed');
+        if (this.ended) return;
+        this.#move('completed');
         this.#text = message.content;
         this.emit('completed', message);
-        this.#wake();
       },
       fail: (error) => {
-        if (this.#error || this.#status === 'completed') return;
-        this.#error = error;
+        if (this.ended) return;
         this.#text = '';
-        moved('failed', error);
+        this.#move('failed', error);
         this.emit('error', error);
-        this.#wake();
       },
     });
   }
 
   /**
+   * Stops following the turn, at once and for good (the API has no cancel: it goes on answering,
+   * and the whole answer is in the history when it is next read). Nothing of this turn is
+   * delivered afterwards; `text` keeps what arrived, `status` becomes `stopped` (the last
+   * `statechange`), iterators end, and `finalMessage()` (and `turnId`, if the question was not
+   * accepted yet) reject with an `AbortError` (a `PartnerError` named `AbortError`, as `fetch`
+   * and the AI SDK's `isAbortError` recognize). A question not accepted yet is withdrawn: it is
+   * not sent (nor kept by the outbox) any more. Does nothing once the turn ended.
+   * @example
+   * ```ts
+   * stopButton.onclick = () => stream.stop();
+   * ```
+   */
+  stop(): void {
+    const error = new PartnerError('The turn was stopped');
+    error.name = 'AbortError';
+    this.#move('stopped', error);
+  }
+
+  /**
    * `pending` until accepted (`waiting` while the API is unreachable: the question is kept and
    * sent when the connection returns, until `turnTimeoutMs`), then `queued`, `running`,
-   * `completed` or `failed`. Each change is a `statechange` event.
+   * `completed` or `failed`; `stopped` once `stop()` was called. Each change is a `statechange`
+   * event.
    */
   get status(): TurnStreamStatus {
     return this.#status;
@@ -180,17 +199,20 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
     return this.#label;
   }
 
-  /** All the answer text so far (empty once the turn failed). */
+  /** All the answer text so far (empty once the turn failed; what arrived, once stopped). */
   get text(): string {
     return this.#text;
   }
 
-  /** The final assistant message; rejects with `PartnerTurnError` when the turn failed. Settles once. */
+  /**
+   * The final assistant message; rejects with `PartnerTurnError` when the turn failed, and with
+   * an `AbortError` once stopped. Settles once.
+   */
   finalMessage(): Promise<Message> {
     return this.#final;
   }
 
-  /** This turn's server events in `seq` order, each once; throws when the turn fails. */
+  /** This turn's server events in `seq` order, each once; throws when the turn fails, ends once stopped. */
   [Symbol.asyncIterator](): AsyncIterator<TurnEvent> {
     let index = 0;
     const next = async (): Promise<IteratorResult<TurnEvent>> => {
@@ -199,17 +221,26 @@ export class TurnStream extends Emitter<TurnStreamEvents> implements AsyncIterab
         index++;
         return { done: false, value: event };
       }
-      if (this.#error) throw this.#error;
-      if (this.#status === 'completed') return { done: true, value: undefined };
+      if (this.#status === 'failed') await this.#final; // rejects with the failure
+      if (this.ended) return { done: true, value: undefined };
       await new Promise<void>((resolve) => this.#waiters.add(resolve));
       return next();
     };
     return { next };
   }
 
-  /** @internal True once the turn completed or failed. */
+  /** @internal True once the turn completed, failed or was stopped. */
   get ended(): boolean {
-    return this.#status === 'completed' || this.#status === 'failed';
+    // No other status is part of these words.
+    return 'completed failed stopped'.includes(this.#status);
+  }
+
+  /** The status changes to `status` (`reason`: why it waits, failed or stopped), unless it ended. */
+  #move(status: TurnStreamStatus, reason?: Error): void {
+    if (this.ended || status === this.#status) return;
+    this.#status = status;
+    this.emit('statechange', status, reason);
+    this.#wake(); // an iterator may end
   }
 
   /** Wakes the iterators waiting for more (they go on in a later microtask). */

@@ -134,6 +134,26 @@ describe('the outbox, through a network that comes and goes', () => {
     await Promise.all([client.close(), later.close()]);
   });
 
+  it('withdraws a stopped question: its entry removed, whenSent settled, never sent after the network returns', async () => {
+    const storage = new MemoryStorage(true);
+    const { user, conversationId, client, stream } = await askOffline(storage, 'Never mind');
+    await until(() => storage.entryKeys().length === 1);
+    const [entry] = (await client.outbox?.pending()) ?? [];
+    const whenSent = client.outbox.whenSent(entry?.clientMessageId ?? '');
+    stream.stop();
+    const error = await failureOf(whenSent);
+    expect(isPartnerOutboxError(error) && error.code).toBe('outbox_discarded');
+    await until(() => storage.entryKeys().length === 0);
+    expect(await client.outbox.pending()).toEqual([]);
+    proxy.restore();
+    // Restarted on the same storage: nothing is left to send.
+    const later = user.keeping(storage);
+    const answer = await later.chat.send({ conversationId, message: 'Open today?' }).finalMessage();
+    expect(answer.role).toBe('assistant');
+    expect(await user.history(conversationId)).toEqual(['user', 'assistant']);
+    await Promise.all([client.close(), later.close()]);
+  });
+
   it('reports a storage that throws, and still sends the question', async () => {
     const user = userOf();
     const conversationId = await user.conversation();
