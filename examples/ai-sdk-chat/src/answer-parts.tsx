@@ -15,16 +15,17 @@ export function MessageParts(props: {
     if (part.type === 'text') return <p key={key}>{part.text}</p>;
     if (part.type === 'data-card') {
       const href = safeLink(part.data.url);
-      const title = href ? (
-        <a href={href} target="_blank" rel="noopener noreferrer">
-          {part.data.title}
-        </a>
-      ) : (
-        part.data.title
-      );
       return (
         <div key={key} className="card">
-          <strong>{title}</strong>
+          <strong>
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer">
+                {part.data.title}
+              </a>
+            ) : (
+              part.data.title
+            )}
+          </strong>
           {part.data.description && <p>{part.data.description}</p>}
         </div>
       );

@@ -42,8 +42,7 @@ export function turnChunks(
   function stop() {
     if (ended) return;
     end();
-    if (followed)
-      (followed as TurnStream & { stop?: () => void }).stop?.(); // TEMP until stop lands
+    if (followed) followed.stop();
     else withdraw?.();
   }
 
@@ -67,6 +66,8 @@ export function turnChunks(
     end();
   };
   const fail = (error: unknown) => {
+    // Stopped elsewhere (the same turn followed twice): the answer ends where it is, as `stop()`.
+    if (followed?.status === 'stopped') return end();
     const data = errorDataOf(error);
     write({ type: 'data-error', data, transient: true });
     write({ type: 'error', errorText: errorTextOf(data) });
@@ -74,7 +75,7 @@ export function turnChunks(
   };
 
   const follow = (stream: TurnStream) => {
-    if (ended) return void (stream as TurnStream & { stop?: () => void }).stop?.(); // TEMP
+    if (ended) return stream.stop();
     followed = stream;
     detach.push(
       stream.on('delta', (_, text) => grow(text)),

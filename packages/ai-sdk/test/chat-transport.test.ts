@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadUIMessages, PartnerAssistantChatTransport } from '../src/index.ts';
 import { type ChatFactory, type ChatLike, chatFactoryOf } from './support/chat-of-major.ts';
-import { MemoryStorage, useTransportWorld } from './support/transport-world.ts';
+import { MemoryStorage, transportWorld } from './support/transport-world.ts';
 
-const world = useTransportWorld(200);
+const world = transportWorld(200);
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const QUESTION = 'When is the town hall open?';
 

@@ -21,14 +21,17 @@ beforeAll(async () => {
   localStorage.clear();
 });
 
-afterAll(() => localStorage.clear());
+afterAll(async () => {
+  localStorage.clear();
+  await commands.stopRelay(api);
+});
 
-/** Records every text the streaming answer shows (`aria-busy`). */
+/** Records every text the streaming answer's text part shows (`aria-busy`). */
 function recordStreamingTexts(): string[] {
   const texts: string[] = [];
   const observer = new MutationObserver(() => {
     const streaming = document.querySelector('[data-testid="assistant-message"][aria-busy="true"]');
-    const text = streaming?.textContent ?? '';
+    const text = streaming?.querySelector('p')?.textContent ?? '';
     if (text !== '' && text !== texts.at(-1)) texts.push(text);
   });
   observer.observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -52,7 +55,9 @@ it('streams the answer, and Stop withdraws a question still waiting for the API'
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  root.render(<ChatApp client={client} transport={new PartnerAssistantChatTransport({ client })} />);
+  root.render(
+    <ChatApp client={client} transport={new PartnerAssistantChatTransport({ client })} />,
+  );
   try {
     const streamed = recordStreamingTexts();
     await ask('When is the town hall open?');

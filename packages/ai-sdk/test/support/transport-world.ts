@@ -35,11 +35,12 @@ export interface TestUser {
   client(options?: ClientOptions): PartnerAssistantClient;
 }
 
-/** Virtual time moved at each step of {@link useTransportWorld}'s `until`. */
+/** Virtual time moved at each step of {@link transportWorld}'s `until`. */
 const STEP_MS = 20;
 
 /** The file's server, its proxy and its users; answers take `processingMs` of virtual time. */
-export function useTransportWorld(processingMs: number) {
+export function transportWorld(processingMs: number) {
+  // biome-ignore lint/correctness/useHookAtTopLevel: vitest's beforeAll and afterAll, not React's.
   const env = useReferenceServer({ clock: 'manual', processingMs });
   const clients: PartnerAssistantClient[] = [];
   const world = {
