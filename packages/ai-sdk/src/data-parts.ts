@@ -45,7 +45,7 @@ export type PartnerAssistantDataParts = {
 };
 
 /**
- * What the transport and {@link loadUIMessages} put in a message's `metadata`: the API's ids of
+ * What the transport and `loadUIMessages` put in a message's `metadata`: the API's ids of
  * the message and its turn (an answer streamed by `useChat` has an id of the AI SDK's; its
  * `metadata.messageId` is the API's, set when it completes: the one feedback takes).
  */
