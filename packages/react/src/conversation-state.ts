@@ -3,7 +3,9 @@ import type { Message } from '@partner-assistant/contract';
 /**
  * A message as the conversation shows it: the API's message, or one the user just sent
  * (`status: 'pending'` until the server accepted it) or the answer being written
- * (`status: 'streaming'`, its `content` growing with each delta).
+ * (`status: 'streaming'`, its `content` growing with each delta), or an answer the app stopped
+ * (`status: 'stopped'`: the text received until then, maybe none; the history's whole answer
+ * replaces it when the conversation's history is next loaded).
  */
 export interface ConversationMessage {
   message_id: string;
@@ -11,7 +13,7 @@ export interface ConversationMessage {
   turn_id: string;
   role: Message['role'];
   content: string;
-  status: Message['status'] | 'pending' | 'streaming';
+  status: Message['status'] | 'pending' | 'streaming' | 'stopped';
   created_at: string;
   cards: Message['cards'];
   visualizations: Message['visualizations'];

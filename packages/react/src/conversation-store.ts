@@ -7,6 +7,7 @@ import type { Location, MessageMetadata } from '@partner-assistant/contract';
 import type { ConversationSnapshot } from './conversation-state.ts';
 import { type HistoryReader, type HistoryWindow, newestPage, olderPage } from './history-window.ts';
 import {
+  answerSoFar,
   EMPTY_CONVERSATION,
   type LiveTurn,
   messageKey,
@@ -38,7 +39,7 @@ export interface ConversationStore {
   subscribe(listener: ConversationListener): () => void;
   getSnapshot(): ConversationSnapshot;
   /** What `useConversation` adds to the snapshot: the same functions at each render. */
-  actions: Pick<UseConversationResult, 'send' | 'retry' | 'discard' | 'loadOlder'>;
+  actions: Pick<UseConversationResult, 'send' | 'retry' | 'discard' | 'loadOlder' | 'stop'>;
   /** True when nobody watches and no turn runs: the store may be dropped. */
   idle(): boolean;
 }
@@ -141,8 +142,12 @@ export function createConversationStore(
     publish();
     try {
       const { sent, question } = turn;
-      const stream =
-        (await kept) ?? (sent ? client.chat.send(sent) : client.chat.resume(question.turn_id));
+      // At once unless kept: `stop()` may come in the same tick.
+      const stream = kept
+        ? await kept
+        : sent
+          ? client.chat.send(sent)
+          : client.chat.resume(question.turn_id);
       turn.stream = stream;
       // The id the server gave the question (`accepted`: not for a turn resumed by id, nor for a
       // question the outbox sent, accepted before its stream came here).
@@ -160,7 +165,14 @@ export function createConversationStore(
       publish();
       turn.answer = await stream.finalMessage();
     } catch (failure) {
-      if ((failure as { code?: unknown }).code === 'outbox_discarded') forget(turn);
+      // Stopped: an answer keeps what came; a question not accepted yet was withdrawn.
+      if (turn.stream?.status === 'stopped' && turn.question.turn_id)
+        turn.answer = answerSoFar(turn, 'stopped');
+      else if (
+        turn.stream?.status === 'stopped' ||
+        (failure as { code?: unknown }).code === 'outbox_discarded'
+      )
+        forget(turn);
       else if (turns.includes(turn)) {
         turn.question = { ...turn.question, status: 'failed' };
         error = failure as Error; // the client fails with its typed errors only (`PartnerError`)
@@ -231,6 +243,13 @@ export function createConversationStore(
           publish();
         }
         return removed;
+      },
+
+      // The turn sent last (the one `status` describes), unless it ended: its stream stops; a
+      // question the outbox keeps since a reload, not handed to a stream yet, is discarded.
+      stop() {
+        if (latest?.stream) latest.stream.stop();
+        else if (latest?.sent) void client.outbox.discard(latest.sent.clientMessageId);
       },
 
       // The page before the oldest loaded message.

@@ -21,8 +21,8 @@ export interface LiveTurn {
   question: ConversationMessage;
   /** The stream that follows it, once it has one: its answer text so far, its last label. */
   stream?: TurnStream | undefined;
-  /** The final answer, once completed. */
-  answer?: Message | undefined;
+  /** The final answer, once completed; or the answer as far as it came, once stopped. */
+  answer?: ConversationMessage | undefined;
 }
 
 const noContent = { cards: [], visualizations: [], suggested_actions: [] };
@@ -47,7 +47,7 @@ export function sentTurn(question: SentQuestion, createdAt = new Date().toISOStr
   };
 }
 
-/** True while `turn` runs: not failed, not answered. */
+/** True while `turn` runs: not failed, not answered (nor stopped). */
 export const running = (turn: LiveTurn): boolean =>
   turn.question.status !== 'failed' && !turn.answer;
 
@@ -55,21 +55,29 @@ export const running = (turn: LiveTurn): boolean =>
 export const messageKey = (message: ConversationMessage): string => message.role + message.turn_id;
 
 /** The messages a turn adds to the conversation while (or once) it runs. */
-function turnMessages({ question, stream, answer }: LiveTurn): ConversationMessage[] {
+function turnMessages(turn: LiveTurn): ConversationMessage[] {
+  const { question, stream, answer } = turn;
   if (answer) return [question, answer];
-  const text = stream?.text;
-  if (question.status !== 'completed' || !text) return [question];
-  const streaming: ConversationMessage = {
-    ...noContent,
-    message_id: `local-answer-${question.turn_id}`,
-    turn_id: question.turn_id,
-    role: 'assistant',
-    content: text,
-    status: 'streaming',
-    created_at: question.created_at,
-  };
-  return [question, streaming];
+  if (question.status !== 'completed' || !stream?.text) return [question];
+  return [question, answerSoFar(turn, 'streaming')];
 }
+
+/**
+ * The answer of `turn` as far as its stream came: `streaming`, or `stopped` (also empty: the app
+ * can say it was stopped).
+ */
+export const answerSoFar = (
+  { question, stream }: LiveTurn,
+  status: 'streaming' | 'stopped',
+): ConversationMessage => ({
+  ...noContent,
+  message_id: `local-answer-${question.turn_id}`,
+  turn_id: question.turn_id,
+  role: 'assistant',
+  content: stream?.text ?? '',
+  status,
+  created_at: question.created_at,
+});
 
 /**
  * The snapshot of a conversation: its `history`, then what the `turns` add that it does not hold

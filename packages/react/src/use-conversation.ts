@@ -40,6 +40,18 @@ export interface UseConversationResult extends ConversationSnapshot {
    * tries the network at once for such questions.)
    */
   discard(messageId: string): Promise<boolean>;
+  /**
+   * Stops the latest turn in flight (nothing when none): the answer stays as far as it came, as a
+   * message with `status: 'stopped'`, `status` is `idle` again, and nothing of that turn arrives
+   * afterwards; a question not accepted yet is withdrawn (not sent, and no longer shown). The API
+   * has no cancel: it goes on answering, and the whole answer replaces the stopped one when the
+   * history is next loaded. See `TurnStream#stop()`.
+   * @example
+   * ```tsx
+   * {status === 'streaming' && <button onClick={stop}>Stop</button>}
+   * ```
+   */
+  stop(): void;
 }
 
 const serverSnapshot = () => EMPTY_CONVERSATION;

@@ -149,6 +149,45 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
     await client.close();
   });
 
+  it('stop(): the partial answer shows as stopped and the composer is free; the next history load shows the whole answer (StrictMode)', async () => {
+    const { client } = newClient(harness);
+    const { conversation_id } = await client.conversations.create();
+    const view = renderConversation(client, conversation_id, { strict: true });
+    const { result } = view;
+    await waitFor(() => expect(result.current.loadingHistory).toBe(false));
+    // The user presses Stop as the first words arrive (the server has the rest still to send).
+    const send = client.chat.send.bind(client.chat);
+    client.chat.send = (input) => {
+      const stream = send(input);
+      stream.on('delta', () => result.current.stop());
+      return stream;
+    };
+    act(() => void result.current.send('How do I renew my passport?'));
+    await waitFor(() => expect(result.current.status).toBe('idle'));
+    const [question, stopped] = result.current.messages;
+    expect(question).toMatchObject({ role: 'user', status: 'completed' });
+    expect(stopped).toMatchObject({ role: 'assistant', status: 'stopped' });
+    expect(stopped?.content.length).toBeGreaterThan(0);
+    expect(result.current.error).toBeNull();
+    act(() => result.current.stop()); // nothing in flight: nothing happens
+    // The API goes on; once it has finished, the stopped answer is still what was shown.
+    await client.turns.wait(question?.turn_id ?? '', { pollIntervalMs: 20 });
+    expect(result.current.messages).toEqual([question, stopped]);
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the unwatched store is dropped
+    const again = renderConversation(client, conversation_id);
+    await waitFor(() =>
+      expect(again.result.current.messages.map((m) => m.status)).toEqual([
+        'completed',
+        'completed',
+      ]),
+    );
+    const answer = again.result.current.messages[1]?.content ?? '';
+    expect(answer.startsWith(stopped?.content ?? '-')).toBe(true);
+    expect(answer.length).toBeGreaterThan(stopped?.content.length ?? 0);
+    await client.close();
+  });
+
   it('a failed turn gives status error with a PartnerTurnError; retry sends it again and succeeds', async () => {
     const { client } = newClient(harness);
     const { conversation_id } = await client.conversations.create();
@@ -234,6 +273,28 @@ describe('offline', () => {
     expect(result.current.messages).toMatchObject([
       { role: 'user', content: 'Anyone there?', status: 'pending' },
     ]);
+    await client.close();
+  });
+
+  it('stop() withdraws a question not accepted yet: no longer shown, never sent, composer free', async () => {
+    class Unreachable extends NodeWebSocket {
+      constructor(_url: string, protocols?: string | string[]) {
+        super('ws://127.0.0.1:9/unreachable', protocols);
+      }
+    }
+    const { client } = newClient(harness, {
+      WebSocket: Unreachable as unknown as WebSocketConstructor,
+    });
+    const { conversation_id } = await client.conversations.create();
+    const { result } = renderConversation(client, conversation_id);
+    await waitFor(() => expect(result.current.loadingHistory).toBe(false));
+    act(() => void result.current.send('Anyone there?'));
+    expect(result.current.status).toBe('sending');
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.status).toBe('idle'));
+    expect(result.current.messages).toEqual([]);
+    expect(result.current.error).toBeNull();
+    expect((await client.messages.list(conversation_id)).messages).toEqual([]);
     await client.close();
   });
 });

@@ -94,6 +94,13 @@ export interface ClientOutbox extends QuestionJournal {
   ): () => void;
   /** Stops calling `listener`. */
   off<K extends keyof OutboxEvents>(type: K, listener: (...args: OutboxEvents[K]) => void): void;
+  /** @internal The API accepted the question's turn; `stream` follows it. */
+  accepted(clientMessageId: string, stream: TurnStream): void;
+  /**
+   * @internal The app stopped the question's stream: removed as by `discard` while kept (not yet
+   * accepted nor refused).
+   */
+  withdrawn(clientMessageId: string): void;
   /** @internal Starts sending what is kept, through `host`. */
   attach(host: OutboxHost): void;
   /**

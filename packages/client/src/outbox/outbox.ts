@@ -75,10 +75,13 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   /**
    * Writes the question down (at once in a synchronous storage) and claims it: resolves once both
    * are done. A question it already holds, sent again, is written again with one more attempt.
-   * Waiting for the network is the chat's (the question waits in memory).
+   * Waiting for the network is the chat's (the question waits in memory); `stream` tells when
+   * the API accepted it, or when the app stopped it.
    */
-  async written(question: PendingQuestion): Promise<void> {
+  async written(question: PendingQuestion, stream?: TurnStream): Promise<void> {
     const id = question.clientMessageId;
+    stream?.on('accepted', () => this.accepted(id, stream));
+    stream?.on('statechange', (status) => status === 'stopped' && this.withdrawn(id));
     const held = this.#held.get(id);
     if (held) {
       held.entry = { ...held.entry, attempts: held.entry.attempts + 1 };

@@ -139,14 +139,18 @@ describe('the question journal', () => {
     const calls: string[] = [];
     const questions: PendingQuestion[] = [];
     const journal: QuestionJournal = {
-      written: (question) => {
+      written: (question, stream) => {
+        const key = question.clientMessageId;
         calls.push('written');
         questions.push(question);
+        stream.on('accepted', () => calls.push(`accepted ${key}`));
+        stream.on(
+          'statechange',
+          (status) => status === 'stopped' && calls.push(`withdrawn ${key}`),
+        );
         return written();
       },
-      accepted: (key) => calls.push(`accepted ${key}`),
       refused: (key, error) => calls.push(`refused ${key} ${error.name}`),
-      withdrawn: (key) => calls.push(`withdrawn ${key}`),
     };
     return { journal, calls, questions };
   }

@@ -2,14 +2,14 @@ import type {
   ReceivedServerEventOf as ServerEventOf,
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
-import { PartnerError, PartnerTimeoutError } from '@partner-assistant/sdk-core';
+import { isPartnerApiError, PartnerError, PartnerTimeoutError } from '@partner-assistant/sdk-core';
 import { timerDelay } from '@partner-assistant/sdk-core/internal';
 import { createClientMessageId } from '../internal/client-message-id.ts';
 import { CHAT_SEND } from '../validation/input-rules.ts';
 import { check } from '../validation/request-checks.ts';
 import { ActiveTurn } from './active-turn.ts';
 import type { ChatSendInput, ChatSettings } from './chat-options.ts';
-import { journalQuestion, refusedBeforeAcceptance } from './question-journal.ts';
+import { journalQuestion } from './question-journal.ts';
 import { decide } from './recovery.ts';
 import { rejectionOf } from './refusal.ts';
 import { followOverRest } from './rest-follow.ts';
@@ -142,8 +142,8 @@ export class ChatResource {
       turn.stream.on('recovered', (via) =>
         logger?.debug?.('partner-assistant: turn recovered', { via }),
       );
-      // Stopped by the app: followed no more (the journal hears of it, see `journalQuestion`).
-      turn.stream.on('statechange', (status) => status === 'stopped' && this.#forget(turn));
+      // Ended (completed, failed, or stopped by the app): followed no more.
+      turn.stream.on('statechange', () => turn.ended && this.#forget(turn));
     }
     return turn;
   }
@@ -166,7 +166,6 @@ export class ChatResource {
     const turn = findTurn(this.#turns, turnOf(event)?.client_message_id, event.turn_id);
     if (!turn) return;
     if (turn.received(event, this.#settings.now()) === 'gap') this.#resume(turn);
-    else if (turn.ended) this.#forget(turn);
   }
 
   #rejected(event: ServerEventOf<'frame.rejected'>): void {
@@ -205,8 +204,8 @@ export class ChatResource {
   }
 
   /**
-   * Follows `turn` (if followed) over REST, once at a time, then applies how that ended. (A turn
-   * still followed once ended is one whose REST follow has yet to say so: it is polling.)
+   * Follows `turn` (if followed) over REST, once at a time, then applies how that ended (a turn
+   * that ended is forgotten as it ends, which stops its polling).
    */
   #poll(turn: ActiveTurn | undefined): void {
     if (!turn || turn.polling) return;
@@ -216,16 +215,19 @@ export class ChatResource {
       turn.stopped();
       if (kind === 'waiting') turn.waiting(error, this.#settings.now());
       else if (kind === 'failed') this.#refused(turn, error);
-      else this.#forget(turn);
       this.#check();
     });
   }
 
   /** The API (or the REST follow) ended `turn` with `error`: the journal hears of a refusal. */
   #refused(turn: ActiveTurn, error: Error): void {
-    const refused = refusedBeforeAcceptance(turn, error);
     this.#forget(turn, error);
-    if (refused !== undefined) this.#settings.journal?.refused(refused, error);
+    // Refused before it was accepted: an API error, for good or retryable (the chat gave up
+    // resending it). A closed client, a timeout or a connection refused for good (a token without
+    // `chat:read`...) is not: the question may be sent again later.
+    const { question } = turn;
+    if (question && turn.turnId === undefined && isPartnerApiError(error))
+      this.#settings.journal?.refused(question.clientMessageId, error);
   }
 
   /** Stops following `turn`, with its timers and polling; fails its stream with `error`, if given. */

@@ -1,5 +1,4 @@
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
-import { isPartnerApiError } from '@partner-assistant/sdk-core';
 import type { TurnStream } from './turn-stream.ts';
 
 /** A question the app wrote, as whoever keeps unsent questions stores it. */
@@ -21,11 +20,10 @@ export interface PendingQuestion {
 /** A question the app wrote, as the chat keeps it until its turn settles (no empty options). */
 export type Question = Omit<PendingQuestion, 'createdAt'>;
 
-/** What the journal hears of a followed turn: its question (unless resumed by id), stream and id. */
+/** What the journal hears of a followed turn: its question (unless resumed by id) and stream. */
 export interface JournalledTurn {
   readonly question: Question | undefined;
   readonly stream: TurnStream;
-  readonly turnId: string | undefined;
 }
 
 /**
@@ -35,30 +33,23 @@ export interface JournalledTurn {
 export interface QuestionJournal {
   /**
    * A question was written by the app: called before any request for it leaves, which waits for
-   * a returned promise; one that rejects (storage failure) never stops the question from being sent.
+   * a returned promise; one that rejects (storage failure) never stops the question from being
+   * sent. `stream` follows it: the journal hears from it when the API accepts the question, or
+   * when the app stops it (`stopped`, then it is not to be sent any more).
    */
-  written(question: PendingQuestion): Promise<void> | undefined;
-  /** The API accepted the question's turn; `stream` follows it. */
-  accepted(clientMessageId: string, stream: TurnStream): void;
+  written(question: PendingQuestion, stream: TurnStream): Promise<void> | undefined;
   /**
    * The API refused the question before accepting it: for good, or for now when `error` is
    * retryable (a rate limit, a busy queue: sending it again later may succeed).
    */
   refused(clientMessageId: string, error: Error): void;
-  /**
-   * The app stopped the question's stream: unless the API accepted or refused it already, it is
-   * not to be sent any more. Never throws.
-   */
-  withdrawn(clientMessageId: string): void;
 }
 
 /**
- * Tells `journal` of a question the app wrote, and (on its stream) when its turn is accepted or
- * the app stopped it;
- * `refused` is told by the chat, where the API refuses it (see {@link refusedBeforeAcceptance}). Returns
- * nothing when the question may leave at once, or a promise (never rejected) of the moment it
- * may: once written down, or once writing it down failed (the outbox reports its storage
- * failures itself, as its `error` event).
+ * Tells `journal` of a question the app wrote, with its stream; `refused` is told by the chat,
+ * where the API refuses it before accepting it. Returns nothing when the question may leave at
+ * once, or a promise (never rejected) of the moment it may: once written down, or once writing it
+ * down failed (the outbox reports its storage failures itself, as its `error` event).
  */
 export function journalQuestion(
   journal: QuestionJournal | undefined,
@@ -66,22 +57,6 @@ export function journalQuestion(
   now: number,
 ): Promise<void> | undefined {
   // Without a journal (the default: questions wait in memory only), there is nobody to tell.
-  if (!journal || !question) return undefined;
-  const id = question.clientMessageId;
-  stream.on('accepted', () => journal.accepted(id, stream));
-  stream.on('statechange', (status) => status === 'stopped' && journal.withdrawn(id));
-  return journal.written({ ...question, createdAt: new Date(now).toISOString() })?.catch(() => {});
-}
-
-/**
- * The key of `turn`'s question when `error`, which ended its stream, is the API refusing it: an API
- * error before the question was accepted, for good or retryable (the chat gave up resending it). A
- * closed client, a timeout or a connection refused for good (a token without `chat:read`...) is
- * not: the question may be sent again later.
- */
-export function refusedBeforeAcceptance(
-  { question, turnId }: JournalledTurn,
-  error: Error,
-): string | undefined {
-  return turnId === undefined && isPartnerApiError(error) ? question?.clientMessageId : undefined;
+  const createdAt = new Date(now).toISOString();
+  return question && journal?.written({ ...question, createdAt }, stream)?.catch(() => {});
 }
