@@ -62,11 +62,12 @@ const EXAMPLES_ON_OWN_SERVER = [
 ];
 
 /**
- * The client's contract tests that use the reference server, for the minimal run. Left out: the
- * files that script their own servers (`robustness/`) and the bundle check (`hermes`).
+ * The client's contract tests that use the reference server, and the AI SDK transport's (the
+ * AI SDK's `Chat` on the client), for the minimal run. Left out: the files that script their own
+ * servers (`robustness/`) and the bundle check (`hermes`).
  */
 const CLIENT_ON_REFERENCE_SERVER = {
-  include: ['packages/client/test/**/*.test.ts'],
+  include: ['packages/client/test/**/*.test.ts', 'packages/ai-sdk/test/**/*.test.ts'],
   exclude: [
     ...configDefaults.exclude,
     BROWSER_TESTS,
@@ -102,8 +103,13 @@ const browserProject = (executablePath: string): TestProjectInlineConfiguration 
   },
   test: {
     name: 'browser',
-    // The web chat example runs here too: its components in the page, on the same server.
-    include: [`${BROWSER_TESTS}/*.test.ts`, 'examples/web-chat/test/browser/*.test.tsx'],
+    // The web chat and AI SDK chat examples run here too: their components in the page, on the
+    // same server.
+    include: [
+      `${BROWSER_TESTS}/*.test.ts`,
+      'examples/web-chat/test/browser/*.test.tsx',
+      'examples/ai-sdk-chat/test/browser/*.test.tsx',
+    ],
     globalSetup: [
       './packages/client/test/browser/setup/global-setup.ts',
       './packages/msw/test/browser/setup/worker-script.ts',

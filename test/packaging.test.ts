@@ -25,6 +25,7 @@ const manifestOf = (pkg: WorkspacePackage) =>
   JSON.parse(readFileSync(`${pkg.dir}/package.json`, 'utf8'));
 const rootManifest = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
 const backendManifest = JSON.parse(readFileSync(`${ROOT}packages/backend/package.json`, 'utf8'));
+const aiSdkManifest = JSON.parse(readFileSync(`${ROOT}packages/ai-sdk/package.json`, 'utf8'));
 
 let scratch: string;
 let packages: WorkspacePackage[];
@@ -60,6 +61,8 @@ beforeAll(async () => {
       express: backendManifest.devDependencies.express,
       '@types/express': backendManifest.devDependencies['@types/express'],
       '@types/node': rootManifest.devDependencies['@types/node'],
+      // The AI SDK transport's README uses `useChat` (its peer `ai` comes with it).
+      '@ai-sdk/react': aiSdkManifest.devDependencies['@ai-sdk/react'],
     },
     // The packages depend on each other at their version: the tarballs, never the registry.
     overrides: local,

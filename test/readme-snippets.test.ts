@@ -42,8 +42,11 @@ const GUIDES = ['docs/getting-started', 'docs/guides'].flatMap((folder) =>
     .filter((file) => file.endsWith('.md'))
     .map((file) => `${folder}/${file}`),
 );
-/** The packages whose dependencies (express, react, vitest, msw) the guides' readers install. */
-const GUIDES_RESOLVE_FROM = ['backend', 'react', 'msw', 'reference-server'].map(
+/**
+ * The packages whose dependencies (express, react, vitest, msw, the AI SDK and assistant-ui) the
+ * guides' readers install.
+ */
+const GUIDES_RESOLVE_FROM = ['backend', 'react', 'msw', 'reference-server', 'ai-sdk'].map(
   (name) => `${ROOT}packages/${name}`,
 );
 /**
