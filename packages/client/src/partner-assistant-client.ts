@@ -105,7 +105,7 @@ export class PartnerAssistantClient {
       turns,
       validate,
       logger,
-      journal: outbox,
+      keeper: outbox,
     });
     const parts: PublicParts = {
       apiUrl,

@@ -1,8 +1,10 @@
 import type { Location, MessageMetadata } from '@partner-assistant/contract';
-import type { PendingQuestion } from '../realtime/question-journal.ts';
+import type { Question } from '../realtime/question-keeper.ts';
 
 /** A question kept by the outbox until the API accepted it: everything to send it again. */
-export interface OutboxEntry extends PendingQuestion {
+export interface OutboxEntry extends Question {
+  /** When the app wrote it (ISO 8601, the client's clock). */
+  createdAt: string;
   /**
    * How many times `chat.send` took it so far (the first time, then each sending again, by the app
    * or from the outbox), whether or not the network took it: `1` for a question asked offline.

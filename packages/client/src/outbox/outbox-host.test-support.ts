@@ -1,8 +1,8 @@
-import type { PendingQuestion } from '../realtime/question-journal.ts';
+import type { Question } from '../realtime/question-keeper.ts';
 import type { ClientOutbox, OutboxHost } from './outbox-types.ts';
 
 /** Writes as the chat does (which never lets a failed write stop the question). */
-export const write = (outbox: ClientOutbox, q: PendingQuestion) =>
+export const write = (outbox: ClientOutbox, q: Question & { createdAt?: string }) =>
   Promise.resolve(outbox.written(q)).catch(() => {});
 
 /** A host whose connection never opens: the chat keeps written questions waiting, as offline. */

@@ -2,7 +2,7 @@ import type { PartnerApiError } from '@partner-assistant/sdk-core';
 import type { ChatResource } from '../realtime/chat.ts';
 import type { ClientConnection } from '../realtime/client-connection.ts';
 import type { Timers } from '../realtime/platform.ts';
-import type { QuestionJournal } from '../realtime/question-journal.ts';
+import type { QuestionKeeper } from '../realtime/question-keeper.ts';
 import type { TurnStream } from '../realtime/turn-stream.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 
@@ -60,7 +60,7 @@ export const NO_KEPT_QUESTIONS: KeptQuestions = {
  * The value of the client's `outbox` option, made by `createOutbox` of
  * `@partner-assistant/client/outbox`: an outbox for one client.
  */
-export interface ClientOutbox extends QuestionJournal {
+export interface ClientOutbox extends QuestionKeeper {
   /** The questions kept, in the order written (never by `createdAt`: a clock may be corrected). */
   pending(): Promise<OutboxEntry[]>;
   /**

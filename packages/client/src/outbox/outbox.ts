@@ -7,11 +7,11 @@ import {
 } from '@partner-assistant/sdk-core';
 import { createClientMessageId } from '../internal/client-message-id.ts';
 import { Emitter } from '../internal/emitter.ts';
-import type { PendingQuestion } from '../realtime/question-journal.ts';
+import type { Question } from '../realtime/question-keeper.ts';
 import type { TurnStream } from '../realtime/turn-stream.ts';
 import { type Claim, type ClaimSettings, claim } from './outbox-claims.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
-import { type Held, heldOf } from './outbox-held.ts';
+import { type Kept, keptOf } from './outbox-kept.ts';
 import { after, runtimePlatform } from './outbox-platform.ts';
 import { replayPending } from './outbox-replay.ts';
 import type { OutboxStorage } from './outbox-storage.ts';
@@ -45,7 +45,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
    * timers it runs on: the runtime's, then its client's once attached.
    */
   readonly #claims: ClaimSettings;
-  readonly #held = new Map<string, Held>();
+  readonly #kept = new Map<string, Kept>();
   readonly #waiters = new SentWaiters();
   /** Accepted or refused for good, their entry being removed: no longer pending. */
   readonly #leaving = new Set<string>();
@@ -84,91 +84,92 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
    * Waiting for the network is the chat's (the question waits in memory); `stream` tells when
    * the API accepted it, or when the app stopped it.
    */
-  async written(question: PendingQuestion, stream?: TurnStream): Promise<void> {
+  async written(question: Question & { createdAt?: string }, stream?: TurnStream): Promise<void> {
     const id = question.clientMessageId;
     stream?.on('accepted', () => this.accepted(id, stream));
     stream?.on('statechange', (status) => status === 'stopped' && this.withdrawn(id));
-    const held = this.#held.get(id);
-    if (held) {
-      held.entry = { ...held.entry, attempts: held.entry.attempts + 1 };
-      const { entry } = held;
-      if (held.stored) {
-        held.ready = this.#attempt(() => this.#store.put(entry, true));
-        await held.ready;
+    const kept = this.#kept.get(id);
+    if (kept) {
+      kept.entry = { ...kept.entry, attempts: kept.entry.attempts + 1 };
+      const { entry } = kept;
+      if (kept.stored) {
+        kept.ready = this.#attempt(() => this.#store.put(entry, true));
+        await kept.ready;
       }
       return;
     }
-    const own = heldOf({ ...question, attempts: 1 }, false);
-    this.#held.set(id, own);
+    const createdAt = new Date(this.#claims.now()).toISOString();
+    const own = keptOf({ createdAt, ...question, attempts: 1 }, false);
+    this.#kept.set(id, own);
     own.ready = this.#keep(own);
     await own.ready;
     // The older kept questions of its conversation go first: the replay under way hands them to
     // the chat, which lets each go once written again (the chat follows them in that order).
     await this.#replaying;
     const { conversationId } = question;
-    const older = [...this.#held.values()].filter(
+    const older = [...this.#kept.values()].filter(
       (other) => other.replayed && other.entry.conversationId === conversationId,
     );
     await Promise.all(older.map((other) => other.ready));
     // Closed meanwhile: let go (a discarded one is let go by `discard`).
-    if (this.#held.get(id) !== own && !own.discarded) await this.#forget(own, false);
+    if (this.#kept.get(id) !== own && !own.discarded) await this.#forget(own, false);
   }
 
-  /** Writes `held`'s entry first (a reload right after must not lose it), then claims it. */
-  async #keep(held: Held): Promise<void> {
-    const id = held.entry.clientMessageId;
-    const stored = this.#attempt(() => this.#store.put(held.entry));
-    held.claim = await this.#claim(id);
-    held.stored = await stored;
+  /** Writes `kept`'s entry first (a reload right after must not lose it), then claims it. */
+  async #keep(kept: Kept): Promise<void> {
+    const id = kept.entry.clientMessageId;
+    const stored = this.#attempt(() => this.#store.put(kept.entry));
+    kept.claim = await this.#claim(id);
+    kept.stored = await stored;
   }
 
   accepted(clientMessageId: string, stream: TurnStream): void {
-    const held = this.#take(clientMessageId);
-    if (!held) return;
-    void this.#forget(held, true);
+    const kept = this.#take(clientMessageId);
+    if (!kept) return;
+    void this.#forget(kept, true);
     this.#waiters.sent(clientMessageId, stream);
-    this.emit('sent', held.entry, stream);
+    this.emit('sent', kept.entry, stream);
   }
 
   refused(clientMessageId: string, error: Error): void {
     const api = isPartnerApiError(error) ? error : undefined;
-    const kept = this.#held.get(clientMessageId);
-    // Refused for now (a rate limit, a busy queue): it stays held, and is offered again later.
-    if (kept && api?.retryable && !this.#closed) {
-      this.#later(kept, api);
+    // Refused for now (a rate limit, a busy queue): it stays kept, and is offered again later.
+    const waiting = this.#kept.get(clientMessageId);
+    if (waiting && api?.retryable && !this.#closed) {
+      this.#later(waiting, api);
       return;
     }
-    const held = this.#take(clientMessageId);
-    if (!held) return;
+    const kept = this.#take(clientMessageId);
+    if (!kept) return;
     const final = api !== undefined && FINAL_STATUSES.includes(api.status);
-    void this.#forget(held, final);
+    void this.#forget(kept, final);
     if (!final) return;
     this.#waiters.gone(clientMessageId, api);
-    this.emit('failed', held.entry, api);
+    this.emit('failed', kept.entry, api);
   }
 
   /** Stopped by the app: removed as by `discard` while kept (not yet accepted nor refused). */
   withdrawn(clientMessageId: string): void {
-    if (this.#held.has(clientMessageId)) void this.discard(clientMessageId);
+    if (this.#kept.has(clientMessageId)) void this.discard(clientMessageId);
   }
 
-  /** Offers `held` to the chat again after a wait that grows with each refusal in a row. */
-  #later(held: Held, error: PartnerApiError): void {
+  /** Offers `kept` to the chat again after a wait that grows with each refusal in a row. */
+  #later(kept: Kept, error: PartnerApiError): void {
     const { timers } = this.#claims;
-    timers.clearTimeout(held.later);
-    const wait = Math.max(error.retryAfterMs ?? 0, 500 + REFUSED_FOR_NOW(++held.refusals));
-    held.later = after(timers, wait, () => {
-      held.later = undefined;
-      if (this.#held.get(held.entry.clientMessageId) === held) this.#send(held.entry);
+    timers.clearTimeout(kept.later);
+    const wait = Math.max(error.retryAfterMs ?? 0, 500 + REFUSED_FOR_NOW(++kept.refusals));
+    kept.later = after(timers, wait, () => {
+      kept.later = undefined;
+      if (this.#kept.get(kept.entry.clientMessageId) === kept) this.#send(kept.entry);
     });
   }
 
   sendNow(): void {
-    for (const held of this.#held.values()) {
-      if (held.later === undefined) continue;
-      this.#claims.timers.clearTimeout(held.later);
-      held.later = undefined;
-      this.#send(held.entry);
+    for (const kept of this.#kept.values()) {
+      if (kept.later === undefined) continue;
+      this.#claims.timers.clearTimeout(kept.later);
+      kept.later = undefined;
+      this.#send(kept.entry);
     }
   }
 
@@ -180,7 +181,7 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     } catch (error) {
       this.#failed(error);
     }
-    for (const held of this.#held.values()) entries.set(held.entry.clientMessageId, held.entry);
+    for (const kept of this.#kept.values()) entries.set(kept.entry.clientMessageId, kept.entry);
     for (const id of this.#leaving) entries.delete(id);
     return [...entries.values()];
   }
@@ -196,18 +197,18 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
   }
 
   async #discard(clientMessageId: string): Promise<boolean> {
-    const held = this.#held.get(clientMessageId);
-    if (held) {
+    const kept = this.#kept.get(clientMessageId);
+    if (kept) {
       const error = discarded();
       if (this.#host && !this.#host.chat.abandon(clientMessageId, error)) return false;
       this.#take(clientMessageId);
-      held.discarded = true;
-      await held.ready;
-      await this.#forget(held, true);
+      kept.discarded = true;
+      await kept.ready;
+      await this.#forget(kept, true);
       return true;
     }
     const taken = await this.#claim(clientMessageId);
-    if (!taken || this.#held.has(clientMessageId)) {
+    if (!taken || this.#kept.has(clientMessageId)) {
       taken?.release();
       return false;
     }
@@ -223,11 +224,11 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     this.#stop?.();
     const { timers } = this.#claims;
     timers.clearTimeout(this.#retry);
-    for (const held of this.#held.values()) {
-      timers.clearTimeout(held.later);
-      held.claim?.release();
+    for (const kept of this.#kept.values()) {
+      timers.clearTimeout(kept.later);
+      kept.claim?.release();
     }
-    this.#held.clear();
+    this.#kept.clear();
   }
 
   #replay(): void {
@@ -236,18 +237,18 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
     this.#replaying = this.#replaying.then(() =>
       replayPending({
         store: this.#store,
-        isHeld: (id) => this.#held.has(id),
+        isHeld: (id) => this.#kept.has(id),
         claim: (id) => this.#claim(id),
         hold: (entry, taken) =>
           !this.#closed &&
-          !!this.#held.set(entry.clientMessageId, {
-            ...heldOf(entry, true, taken),
+          !!this.#kept.set(entry.clientMessageId, {
+            ...keptOf(entry, true, taken),
             replayed: true,
           }),
         send: (entry) => this.#send(entry),
       }).then(
         (skipped) => {
-          // Held elsewhere, maybe by a client that died with its lease: look again once it expired.
+          // Kept elsewhere, maybe by a client that died with its lease: look again once it expired.
           if (skipped > 0 && !this.#retry && !this.#closed) {
             this.#retry = after(this.#claims.timers, LEASE_MS, () => {
               this.#retry = undefined;
@@ -272,25 +273,25 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
 
   /** The chat would not take the entry: let go of it (it stays stored), and say why. */
   #dropped(id: string, error: unknown): void {
-    const held = this.#take(id);
-    if (held) void this.#forget(held, false);
+    const kept = this.#take(id);
+    if (kept) void this.#forget(kept, false);
     this.emit('error', error instanceof Error ? error : new PartnerError(String(error)));
   }
 
-  #take(clientMessageId: string): Held | undefined {
-    const held = this.#held.get(clientMessageId);
-    this.#held.delete(clientMessageId);
-    this.#claims.timers.clearTimeout(held?.later);
-    return held;
+  #take(clientMessageId: string): Kept | undefined {
+    const kept = this.#kept.get(clientMessageId);
+    this.#kept.delete(clientMessageId);
+    this.#claims.timers.clearTimeout(kept?.later);
+    return kept;
   }
 
-  /** Lets go of `held`: removes its entry first (`remove`), then releases its claim. */
-  async #forget(held: Held, remove: boolean): Promise<void> {
-    const id = held.entry.clientMessageId;
+  /** Lets go of `kept`: removes its entry first (`remove`), then releases its claim. */
+  async #forget(kept: Kept, remove: boolean): Promise<void> {
+    const id = kept.entry.clientMessageId;
     if (remove) this.#leaving.add(id);
-    if (remove && held.stored) await this.#attempt(() => this.#store.remove(id));
+    if (remove && kept.stored) await this.#attempt(() => this.#store.remove(id));
     this.#leaving.delete(id);
-    held.claim?.release();
+    kept.claim?.release();
   }
 
   /** Claims `id`; a closed outbox claims nothing (what it gets after `close()`, it lets go). */

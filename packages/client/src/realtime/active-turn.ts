@@ -5,7 +5,7 @@ import type {
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
 import type { ListenerErrorReport } from '../internal/emitter.ts';
-import type { Question } from './question-journal.ts';
+import type { Question } from './question-keeper.ts';
 import type { TurnStream } from './turn-stream.ts';
 import { type Received, TurnTracker } from './turn-tracker.ts';
 
@@ -82,7 +82,7 @@ export class ActiveTurn {
     return this.#awayAt;
   }
 
-  /** Nothing may leave for it yet while set (the journal is writing it down). */
+  /** Nothing may leave for it yet while set (its keeper is writing it down). */
   get held(): boolean {
     return this.#held;
   }
@@ -97,7 +97,7 @@ export class ActiveTurn {
     return this.#polling !== undefined;
   }
 
-  /** Nothing leaves for it until `until` settles (the journal writes it down); then `go`, unless it ended. */
+  /** Nothing leaves for it until `until` settles (its keeper writes it down); then `go`, unless it ended. */
   hold(until: Promise<void>, go: () => void): void {
     this.#held = true;
     void until.then(() => {

@@ -15,7 +15,7 @@ import {
   message,
   TURN_ID as TURN,
 } from './frames.test-support.ts';
-import type { PendingQuestion, QuestionJournal } from './question-journal.ts';
+import type { Question, QuestionKeeper } from './question-keeper.ts';
 import type { TurnStreamStatus } from './turn-stream.ts';
 
 afterEach(() => {
@@ -158,11 +158,11 @@ describe('a question asked while the API is unreachable', () => {
   });
 });
 
-describe('the question journal', () => {
+describe('the question keeper', () => {
   function recording(written: () => Promise<void> | undefined) {
     const calls: string[] = [];
-    const questions: PendingQuestion[] = [];
-    const journal: QuestionJournal = {
+    const questions: Question[] = [];
+    const keeper: QuestionKeeper = {
       written: (question, stream) => {
         const key = question.clientMessageId;
         calls.push('written');
@@ -176,13 +176,13 @@ describe('the question journal', () => {
       },
       refused: (key, error) => calls.push(`refused ${key} ${error.name}`),
     };
-    return { journal, calls, questions };
+    return { keeper, calls, questions };
   }
 
   it('is told before the question leaves, and when its turn is accepted', async () => {
     let release!: () => void;
-    const { journal, calls, questions } = recording(() => new Promise((r) => (release = r)));
-    const { chat } = setup({ journal });
+    const { keeper, calls, questions } = recording(() => new Promise((r) => (release = r)));
+    const { chat } = setup({ keeper });
     ask(chat, 'One');
     await flush();
     expect(FakeSocket.instances).toHaveLength(0); // nothing leaves before it is written down
@@ -195,10 +195,10 @@ describe('the question journal', () => {
     expect(questions[0]).toMatchObject({ clientMessageId: 'key-1', conversationId: CONVERSATION });
   });
 
-  it('a question stopped while the journal writes it is withdrawn: told, and nothing leaves', async () => {
+  it('a question stopped while the keeper writes it is withdrawn: told, and nothing leaves', async () => {
     let release!: () => void;
-    const { journal, calls } = recording(() => new Promise((r) => (release = r)));
-    const { chat } = setup({ journal });
+    const { keeper, calls } = recording(() => new Promise((r) => (release = r)));
+    const { chat } = setup({ keeper });
     const stream = ask(chat, 'One');
     stream.stop();
     release();
@@ -209,8 +209,8 @@ describe('the question journal', () => {
   });
 
   it('a storage failure never stops the question; a final refusal is told', async () => {
-    const { journal, calls } = recording(() => Promise.reject(new Error('quota')));
-    const { chat } = setup({ journal });
+    const { keeper, calls } = recording(() => Promise.reject(new Error('quota')));
+    const { chat } = setup({ keeper });
     const stream = ask(chat, 'One');
     await flush();
     FakeSocket.last.accept();
@@ -224,11 +224,11 @@ describe('the question journal', () => {
     expect(calls).toEqual(['written', 'refused key-1 PartnerApiError']);
   });
 
-  it('follows questions in the order the journal lets them go: sent in that order at the opening', async () => {
+  it('follows questions in the order the keeper lets them go: sent in that order at the opening', async () => {
     let first!: () => void;
     const gates = [new Promise<void>((resolve) => (first = resolve)), Promise.resolve()];
-    const { journal } = recording(() => gates.shift());
-    const { chat } = setup({ journal });
+    const { keeper } = recording(() => gates.shift());
+    const { chat } = setup({ keeper });
     ask(chat, 'One', 'key-1');
     ask(chat, 'Two', 'key-2');
     await flush();
@@ -239,8 +239,8 @@ describe('the question journal', () => {
   });
 
   it('is told of a refusal for now once the chat used up its own resends (the outbox offers it again)', async () => {
-    const { journal, calls } = recording(() => undefined);
-    const { chat, clock } = setup({ journal });
+    const { keeper, calls } = recording(() => undefined);
+    const { chat, clock } = setup({ keeper });
     const stream = ask(chat, 'One');
     await flush();
     FakeSocket.last.accept();
@@ -265,14 +265,14 @@ describe('the question journal', () => {
       retryable: false,
     });
     const refused = recording(() => undefined);
-    const rest = setup({ journal: refused.journal, send: () => Promise.reject(refusal) });
+    const rest = setup({ keeper: refused.keeper, send: () => Promise.reject(refusal) });
     ask(rest.chat, 'One');
     await flush();
     FakeSocket.last.serverClose(1006);
     await rest.clock.advance(15_000);
     expect(refused.calls).toEqual(['written', 'refused key-1 PartnerApiError']);
     const closed = recording(() => undefined);
-    const { chat } = setup({ journal: closed.journal });
+    const { chat } = setup({ keeper: closed.keeper });
     ask(chat, 'Two', 'key-2');
     chat.close();
     expect(closed.calls).toEqual(['written']);

@@ -4,7 +4,7 @@ import type { TokenSource } from '../tokens/token-source.ts';
 import type { Connection } from './connection.ts';
 import type { LifecycleAdapter } from './lifecycle.ts';
 import type { Timers, WebSocketConstructor } from './platform.ts';
-import type { QuestionJournal } from './question-journal.ts';
+import type { QuestionKeeper } from './question-keeper.ts';
 import type { RecoveryTiming } from './recovery.ts';
 import type { RestFollowSettings } from './rest-follow.ts';
 
@@ -126,5 +126,5 @@ export interface ChatSettings extends RecoveryTiming, RestFollowSettings {
   now: () => number;
   validate: boolean;
   /** Told of each question written, accepted or refused. @default none: memory only */
-  journal?: QuestionJournal | undefined;
+  keeper?: QuestionKeeper | undefined;
 }

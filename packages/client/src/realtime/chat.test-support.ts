@@ -3,7 +3,7 @@ import { ChatResource } from './chat.ts';
 import { FakeClock, FakeSocket, fakeConnection, flush } from './fake-platform.test-support.ts';
 import { accepted, CONVERSATION_ID, message, turn } from './frames.test-support.ts';
 import type { LifecycleAdapter } from './lifecycle.ts';
-import type { QuestionJournal } from './question-journal.ts';
+import type { QuestionKeeper } from './question-keeper.ts';
 
 export interface ChatSetup {
   /** `messages.send` over REST: the turn, `queued`, unless given. */
@@ -11,7 +11,7 @@ export interface ChatSetup {
   /** `turns.wait` over REST: the turn completed with "Over REST", unless given. */
   wait?: (turnId: string, options: { signal: AbortSignal }) => Promise<unknown>;
   turnTimeoutMs?: number;
-  journal?: QuestionJournal;
+  keeper?: QuestionKeeper;
   /** The connection's network and foreground signals: none unless given. */
   lifecycle?: LifecycleAdapter;
 }
@@ -21,7 +21,7 @@ export interface ChatSetup {
  * 15 s, REST retried twice 100 ms apart; `restCalls` lists its `send` and `wait` calls in order.
  */
 export function chatSetup(setup: ChatSetup = {}) {
-  const { send, wait, turnTimeoutMs = 600_000, journal, lifecycle } = setup;
+  const { send, wait, turnTimeoutMs = 600_000, keeper, lifecycle } = setup;
   const clock = new FakeClock();
   const { connection, tokens } = fakeConnection(clock, { firstRetryJitterMs: 0, lifecycle });
   const restCalls: string[] = [];
@@ -51,7 +51,7 @@ export function chatSetup(setup: ChatSetup = {}) {
     backoff: () => 100,
     maxRetries: 2,
     sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms)),
-    journal,
+    keeper,
   });
   return { clock, chat, connection, restCalls };
 }

@@ -9,7 +9,6 @@ import { CHAT_SEND } from '../validation/input-rules.ts';
 import { check } from '../validation/request-checks.ts';
 import { ActiveTurn } from './active-turn.ts';
 import type { ChatSendInput, ChatSettings } from './chat-options.ts';
-import { journalQuestion } from './question-journal.ts';
 import { decide } from './recovery.ts';
 import { rejectionOf } from './refusal.ts';
 import { followOverRest } from './rest-follow.ts';
@@ -79,19 +78,19 @@ export class ChatResource {
     const clientMessageId = input.clientMessageId ?? createClientMessageId();
     const followed = findTurn(this.#turns, clientMessageId);
     if (followed) return followed.stream;
-    const turn = this.#follow({
-      question: {
-        ...{ clientMessageId, conversationId, message },
-        ...(location && { location }),
-        ...(metadata && { metadata }),
-      },
-    });
+    const question = {
+      ...{ clientMessageId, conversationId, message },
+      ...(location && { location }),
+      ...(metadata && { metadata }),
+    };
+    const turn = this.#follow({ question });
     if (turn.ended) return turn.stream;
-    const written = journalQuestion(this.#settings.journal, turn, this.#settings.now());
+    // Kept first, when a keeper is given (the outbox): nothing leaves before it is written down.
+    const written = this.#settings.keeper?.written(question, turn.stream)?.catch(() => {});
     if (!written) this.#start(turn);
     else
       turn.hold(written, () => {
-        // Followed (and resent at each opening) in the order the journal let questions go.
+        // Followed (and resent at each opening) in the order the keeper let questions go.
         this.#turns.delete(turn);
         this.#turns.add(turn);
         this.#start(turn);
@@ -224,7 +223,7 @@ export class ChatResource {
     });
   }
 
-  /** The API (or the REST follow) ended `turn` with `error`: the journal hears of a refusal. */
+  /** The API (or the REST follow) ended `turn` with `error`: the keeper hears of a refusal. */
   #refused(turn: ActiveTurn, error: Error): void {
     this.#forget(turn, error);
     // Refused before it was accepted: an API error, for good or retryable (the chat gave up
@@ -232,7 +231,7 @@ export class ChatResource {
     // `chat:read`...) is not: the question may be sent again later.
     const { question } = turn;
     if (question && turn.turnId === undefined && isPartnerApiError(error))
-      this.#settings.journal?.refused(question.clientMessageId, error);
+      this.#settings.keeper?.refused(question.clientMessageId, error);
   }
 
   /** Stops following `turn`, with its timers and polling; fails its stream with `error`, if given. */

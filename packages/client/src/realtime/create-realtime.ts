@@ -13,7 +13,7 @@ import { REALTIME_DEFAULTS, type RealtimeOptions } from './chat-options.ts';
 import { Connection } from './connection.ts';
 import { browserLifecycle } from './lifecycle.ts';
 import { monotonicNow, systemTimers, type Timers, type WebSocketConstructor } from './platform.ts';
-import type { QuestionJournal } from './question-journal.ts';
+import type { QuestionKeeper } from './question-keeper.ts';
 
 /** What the client hands to the realtime part. */
 export interface RealtimeContext {
@@ -28,7 +28,7 @@ export interface RealtimeContext {
   fallbackWebSocket: (() => WebSocketConstructor | undefined) | undefined;
   timers?: Timers;
   /** Told of the questions the chat sends (a durable outbox). @default none: memory only */
-  journal?: QuestionJournal;
+  keeper?: QuestionKeeper;
 }
 
 /** The channel URL: `wsUrl`, or the API URL with a ws scheme; a query string is refused. */

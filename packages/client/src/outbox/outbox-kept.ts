@@ -1,8 +1,8 @@
 import type { Claim } from './outbox-claims.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 
-/** A question an outbox holds: written by this client and not yet accepted nor refused. */
-export interface Held {
+/** A question an outbox keeps in memory: written by this client and not yet accepted nor refused. */
+export interface Kept {
   entry: OutboxEntry;
   /** Its entry is in the storage. */
   stored: boolean;
@@ -18,8 +18,8 @@ export interface Held {
   later: unknown;
 }
 
-/** A held entry (`stored`: already in the storage, as a replayed one is). */
-export function heldOf(entry: OutboxEntry, stored: boolean, claim?: Claim): Held {
+/** A kept question's record (`stored`: already in the storage, as a replayed one is). */
+export function keptOf(entry: OutboxEntry, stored: boolean, claim?: Claim): Kept {
   return {
     ...{ entry, stored, claim, discarded: false, ready: Promise.resolve() },
     ...{ refusals: 0, later: undefined, replayed: false },
