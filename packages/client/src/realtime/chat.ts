@@ -226,11 +226,11 @@ export class ChatResource {
   /** The API (or the REST follow) ended `turn` with `error`: the keeper hears of a refusal. */
   #refused(turn: ActiveTurn, error: Error): void {
     this.#forget(turn, error);
-    // Refused before it was accepted: an API error, for good or retryable (the chat gave up
-    // resending it). A closed client, a timeout or a connection refused for good (a token without
-    // `chat:read`...) is not: the question may be sent again later.
+    // An API error, for good or retryable (the chat gave up resending it); the keeper no longer
+    // keeps a question the API accepted. A closed client, a timeout or a connection refused for
+    // good (a token without `chat:read`...) is not: the question may be sent again later.
     const { question } = turn;
-    if (question && turn.turnId === undefined && isPartnerApiError(error))
+    if (question && isPartnerApiError(error))
       this.#settings.keeper?.refused(question.clientMessageId, error);
   }
 
