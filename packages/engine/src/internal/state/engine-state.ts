@@ -78,14 +78,15 @@ export interface ConversationRecord {
   userId: string;
   /** Normalized title, or null. */
   title: string | null;
-  /** Creation timestamp. */
-  createdAt: string;
-  /** Last change timestamp. */
-  updatedAt: string;
-  /** Message ids in chronological order. */
-  messageIds: string[];
-  /** Turn ids in submission order. */
-  turnIds: string[];
+  /** Creation instant (epoch ms). */
+  createdAt: number;
+  /** Last change (epoch ms). */
+  updatedAt: number;
+  /**
+   * Message ids in chronological order (its turns are those of its user messages). Written only
+   * by the conversation store, which gives a new conversation the shared empty list.
+   */
+  messageIds: readonly string[];
 }
 
 /** The question a turn answers, as the simulated assistant reads it. */
@@ -139,7 +140,7 @@ export interface ApplicationUsage {
   messages: number;
 }
 
-/** Everything the engine holds in memory. Keys of per-user maps are built with {@link ownedKey}. */
+/** Everything the engine holds in memory. */
 export interface EngineState {
   partners: Map<string, PartnerRecord>;
   /** By client id. */
@@ -148,8 +149,11 @@ export interface EngineState {
   users: Map<string, UserRecord>;
   /** By token. */
   tokens: Map<string, TokenRecord>;
-  /** By `ownedKey(userId, conversationId)`: conversation ids are scoped to their user. */
-  conversations: Map<string, ConversationRecord>;
+  /**
+   * By user id, then conversation id: conversation ids are scoped to their user (no composite key
+   * string per conversation).
+   */
+  conversations: Map<string, Map<string, ConversationRecord>>;
   /** By turn id. */
   turns: Map<string, TurnRecord>;
   /** By message id (user or assistant message), the turn that holds it. */
@@ -164,11 +168,6 @@ export interface EngineState {
   turnsInProgress: Set<TurnRecord>;
   /** The same turns by client id, so a quota check never scans other applications' turns. */
   turnsInProgressByClient: Map<string, Set<TurnRecord>>;
-}
-
-/** A map key scoped to an owner, so that two owners never share an entry. */
-export function ownedKey(owner: string, key: string): string {
-  return `${owner}\u0000${key}`;
 }
 
 /** The key of a user: one per partner, environment and external user id. */
