@@ -121,6 +121,7 @@ function removeMessage(state: EngineState, messageId: string | null): void {
   if (!messageId) return;
   state.messages.delete(messageId);
   state.feedback.delete(messageId);
+  state.messageTexts.delete(messageId);
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
   Scope,
   TurnStatus,
 } from '@partner-assistant/contract';
+import { BoundedCache } from './bounded-cache.ts';
 
 /** A partner (tenant). */
 export interface PartnerRecord {
@@ -140,8 +141,16 @@ export interface ApplicationUsage {
   messages: number;
 }
 
+/** Message texts kept for history reads: a few pages of each of many conversations. */
+const MESSAGE_TEXTS = 4096;
+
 /** Everything the engine holds in memory. */
 export interface EngineState {
+  /**
+   * The JSON text of recently read messages, by message id: a stored message never changes, so a
+   * history page serializes each of its messages once. Bounded; a removed message leaves it.
+   */
+  messageTexts: BoundedCache<string, string>;
   partners: Map<string, PartnerRecord>;
   /** By client id. */
   applications: Map<string, ApplicationRecord>;
@@ -181,6 +190,7 @@ export function userKey(
 /** An empty state. */
 export function createEngineState(): EngineState {
   return {
+    messageTexts: new BoundedCache(MESSAGE_TEXTS),
     partners: new Map(),
     applications: new Map(),
     users: new Map(),
