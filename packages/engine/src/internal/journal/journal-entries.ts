@@ -48,14 +48,15 @@ export function httpJournalEntry(exchange: HttpExchange): RecordedEntry {
 
 /** The journal entry of a WebSocket frame or close: its type, never its content. */
 export function frameJournalEntry(frame: SocketFrameRecord): RecordedEntry {
-  return {
+  const entry: RecordedEntry = {
     kind: 'ws',
     path: WEBSOCKET_PATH,
     direction: frame.direction,
     frameType: frame.frameType,
     clientId: frame.clientId,
-    ...(frame.closeCode === undefined ? {} : { status: frame.closeCode }),
-    ...(frame.errorCode ? { errorCode: frame.errorCode } : {}),
-    ...(frame.violation ? { contractViolation: frame.violation } : {}),
   };
+  if (frame.closeCode !== undefined) entry.status = frame.closeCode;
+  if (frame.errorCode) entry.errorCode = frame.errorCode;
+  if (frame.violation) entry.contractViolation = frame.violation;
+  return entry;
 }
