@@ -51,9 +51,10 @@ function connect(
   options: WebSocketAdapterOptions,
   ws: WebSocket,
   request: IncomingMessage,
+  socket: Duplex,
   search: string,
 ): void {
-  const frames = frameWriter(ws);
+  const frames = frameWriter(ws, socket);
   const session = options.engine.openSocket({
     protocols: requestedProtocols(request),
     search,
@@ -101,7 +102,7 @@ export function attachWebSocket(options: WebSocketAdapterOptions): WebSocketAdap
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) =>
-      connect(options, ws, request, url.search.slice(1)),
+      connect(options, ws, request, socket, url.search.slice(1)),
     );
   });
   return {
