@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { batchedLines } from './log-batch.ts';
 
 /** How the CLI writes its logs: one readable line per event, or pino's JSON lines. */
 export type LogFormat = 'pretty' | 'json';
@@ -54,7 +55,8 @@ export function prettyLogLine(json: string): string {
 
 /**
  * The CLI's logger, writing to `stream` (stderr): pretty lines when `format` says so, or when it
- * is absent and the stream is a terminal; pino's JSON lines otherwise, for log collectors.
+ * is absent and the stream is a terminal; pino's JSON lines otherwise, for log collectors. The
+ * lines of one turn of the event loop are written together (see {@link batchedLines}).
  *
  * @example
  * const logger = createCliLogger({ format: undefined, level: 'info', stream: process.stderr });
@@ -66,9 +68,7 @@ export function createCliLogger(options: {
 }): Logger {
   const { stream, level } = options;
   const format = options.format ?? (stream.isTTY ? 'pretty' : 'json');
-  const write =
-    format === 'json'
-      ? (line: string) => stream.write(line)
-      : (line: string) => stream.write(prettyLogLine(line));
+  const batch = batchedLines(stream);
+  const write = format === 'json' ? batch : (line: string) => batch(prettyLogLine(line));
   return pino({ level }, { write });
 }

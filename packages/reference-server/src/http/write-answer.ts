@@ -3,10 +3,10 @@ import { BASE_HEADERS, type EngineResponse } from '@partner-assistant/engine/tra
 
 /**
  * Writes an engine answer: the base headers, then the engine's (which may replace
- * `Cache-Control`), and the JSON body with its length.
+ * `Cache-Control`), and the JSON body with its length (the engine's text of it when it has one).
  */
 export function writeAnswer(res: ServerResponse, response: EngineResponse): void {
-  const json = JSON.stringify(response.body);
+  const json = response.json ?? JSON.stringify(response.body);
   const headers: Record<string, string | number> = { ...BASE_HEADERS, ...response.headers };
   headers['Content-Length'] = Buffer.byteLength(json);
   res.writeHead(response.status, headers);

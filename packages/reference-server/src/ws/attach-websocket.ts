@@ -9,6 +9,7 @@ import {
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { writeRawErrorResponse } from '../http/raw-error-response.ts';
+import { frameWriter } from './frame-batch.ts';
 import { upgradeRefusal } from './upgrade-refusal.ts';
 
 /** Options of {@link attachWebSocket}. */
@@ -50,17 +51,23 @@ function connect(
   options: WebSocketAdapterOptions,
   ws: WebSocket,
   request: IncomingMessage,
+  socket: Duplex,
   search: string,
 ): void {
+  const frames = frameWriter(ws, socket);
   const session = options.engine.openSocket({
     protocols: requestedProtocols(request),
     search,
     transport: {
       send: (text) => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(text);
+        if (ws.readyState === WebSocket.OPEN) frames.send(text);
       },
       close: (code, reason) => ws.close(code, reason),
-      terminate: () => ws.terminate(),
+      // What was sent before the cut still reaches the client, as when each frame left at once.
+      terminate: () => {
+        frames.flush();
+        ws.terminate();
+      },
     },
   });
   options.logger.info({ socket_id: session.id }, 'socket opened');
@@ -95,7 +102,7 @@ export function attachWebSocket(options: WebSocketAdapterOptions): WebSocketAdap
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) =>
-      connect(options, ws, request, url.search.slice(1)),
+      connect(options, ws, request, socket, url.search.slice(1)),
     );
   });
   return {

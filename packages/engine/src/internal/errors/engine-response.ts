@@ -9,6 +9,12 @@ export interface EngineResponse {
   headers: Record<string, string>;
   /** JSON body. */
   body: unknown;
+  /**
+   * The body already serialized, when the engine had it ready: exactly `JSON.stringify(body)`.
+   * Adapters write it instead of serializing the body again; a step that changes the body (the
+   * profile's filter) returns a response without it.
+   */
+  json?: string;
 }
 
 /** The error body (`error` of the envelope, or of `frame.rejected`) for `error`. */

@@ -33,6 +33,15 @@ export interface HttpOutcome extends OperationOutcome {
 
 const encoder = new TextEncoder();
 
+/**
+ * Whether `body` takes more than the limit's bytes in UTF-8. A UTF-16 unit is at most 3 bytes, so
+ * a short body is under the limit without being encoded.
+ */
+function overLimit(body: string): boolean {
+  if (body.length * 3 <= FIELD_LIMITS.maxBodyBytes) return false;
+  return encoder.encode(body).length > FIELD_LIMITS.maxBodyBytes;
+}
+
 function isJsonMediaType(contentType: string | undefined): boolean {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
   return mediaType === 'application/json';
@@ -61,6 +70,7 @@ export function readRequestBody(
 /** Parses a query string; a parameter given twice keeps both values. */
 export function readQuery(search: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
+  if (search === '') return query;
   for (const [key, value] of new URLSearchParams(search)) {
     const previous = query[key];
     query[key] =
@@ -111,7 +121,7 @@ export function handleHttpRequest(
     operation: undefined,
   });
   if (input.refusal) return refuse(input.refusal);
-  if (input.body !== undefined && encoder.encode(input.body).length > FIELD_LIMITS.maxBodyBytes) {
+  if (input.body !== undefined && overLimit(input.body)) {
     return refuse(
       new ApiError('payload_too_large', `The body exceeds ${FIELD_LIMITS.maxBodyBytes} bytes`),
     );

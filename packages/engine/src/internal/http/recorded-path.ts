@@ -13,13 +13,18 @@ const KNOWN_SEGMENTS = new Set(
   ].flatMap((path) => path.split('/').filter((segment) => !segment.startsWith('{'))),
 );
 
+/** The route template of each operation, built once. */
+const TEMPLATES = Object.fromEntries(
+  Object.entries(OPERATIONS).map(([name, operation]) => [name, `${PATH_PREFIX}${operation.path}`]),
+) as Record<OperationName, string>;
+
 /**
  * The path that logs and the request journal show: the route template of a known operation, else
  * the raw path with every segment that is not a literal of the API's routes replaced by
  * `{redacted}`, so an identifier, token or user id typed into a URL is never recorded.
  */
 export function recordedPath(operation: OperationName | undefined, rawPath: string): string {
-  if (operation) return `${PATH_PREFIX}${OPERATIONS[operation].path}`;
+  if (operation) return TEMPLATES[operation];
   return rawPath
     .slice(0, 512)
     .split('/')

@@ -4,8 +4,7 @@ import type { HttpOutcome } from '../http/http-request-entry.ts';
 import { recordedPath } from '../http/recorded-path.ts';
 import { CONTRACT_VIOLATION_HEADER } from '../self-check/contract-guard.ts';
 import type { SocketFrameRecord } from '../socket/socket-hooks.ts';
-import type { EngineClock } from '../time/clock.ts';
-import type { JournalEntry } from './request-journal.ts';
+import type { RecordedEntry } from './request-journal.ts';
 
 /** A REST exchange as an adapter saw it, for the journal. */
 export interface HttpExchange {
@@ -25,43 +24,39 @@ function errorCodeOf(response: EngineResponse): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-function isoNow(clock: EngineClock): string {
-  return new Date(clock.now()).toISOString();
-}
-
 /** The journal entry of a REST exchange: no header, body or query is kept. */
-export function httpJournalEntry(clock: EngineClock, exchange: HttpExchange): JournalEntry {
+export function httpJournalEntry(exchange: HttpExchange): RecordedEntry {
   const { outcome } = exchange;
   const errorCode = errorCodeOf(outcome.response);
   const violation = outcome.response.headers[CONTRACT_VIOLATION_HEADER];
-  return {
+  // Fields in the order the journal has always shown them; absent ones are left out.
+  const entry: RecordedEntry = {
     kind: 'http',
-    at: isoNow(clock),
     method: exchange.method.toUpperCase().slice(0, 16),
     path: recordedPath(outcome.operation, exchange.path),
-    ...(outcome.operation ? { operation: outcome.operation } : {}),
-    status: outcome.response.status,
-    ...(errorCode ? { errorCode } : {}),
-    ...(exchange.durationMs === undefined
-      ? {}
-      : { durationMs: Math.round(exchange.durationMs * 100) / 100 }),
-    requestId: outcome.requestId,
-    ...(outcome.clientId ? { clientId: outcome.clientId } : {}),
-    ...(violation ? { contractViolation: violation } : {}),
   };
+  if (outcome.operation) entry.operation = outcome.operation;
+  entry.status = outcome.response.status;
+  if (errorCode) entry.errorCode = errorCode;
+  if (exchange.durationMs !== undefined)
+    entry.durationMs = Math.round(exchange.durationMs * 100) / 100;
+  entry.requestId = outcome.requestId;
+  if (outcome.clientId) entry.clientId = outcome.clientId;
+  if (violation) entry.contractViolation = violation;
+  return entry;
 }
 
 /** The journal entry of a WebSocket frame or close: its type, never its content. */
-export function frameJournalEntry(clock: EngineClock, frame: SocketFrameRecord): JournalEntry {
-  return {
+export function frameJournalEntry(frame: SocketFrameRecord): RecordedEntry {
+  const entry: RecordedEntry = {
     kind: 'ws',
-    at: isoNow(clock),
     path: WEBSOCKET_PATH,
     direction: frame.direction,
     frameType: frame.frameType,
     clientId: frame.clientId,
-    ...(frame.closeCode === undefined ? {} : { status: frame.closeCode }),
-    ...(frame.errorCode ? { errorCode: frame.errorCode } : {}),
-    ...(frame.violation ? { contractViolation: frame.violation } : {}),
   };
+  if (frame.closeCode !== undefined) entry.status = frame.closeCode;
+  if (frame.errorCode) entry.errorCode = frame.errorCode;
+  if (frame.violation) entry.contractViolation = frame.violation;
+  return entry;
 }

@@ -63,42 +63,69 @@ export type JournalScope = (entry: JournalEntry) => boolean;
 /** Entries kept by default. */
 export const DEFAULT_JOURNAL_CAPACITY = 1000;
 
-/** A bounded ring buffer of the last requests and frames, newest last. */
+/** An entry as the journal stores it: `at` is kept as epoch ms and written out on read. */
+export type RecordedEntry = Omit<JournalEntry, 'at'>;
+
+/**
+ * A bounded ring buffer of the last requests and frames, newest last. Recording costs one slot
+ * write (no shifting, no date formatting); reading, which tests do rarely, builds the entries.
+ */
 export class RequestJournal {
   readonly #capacity: number;
-  #entries: JournalEntry[] = [];
+  #entries: RecordedEntry[] = [];
+  #times: number[] = [];
+  /** Index of the oldest entry once the buffer is full. */
+  #head = 0;
 
   constructor(capacity = DEFAULT_JOURNAL_CAPACITY) {
     this.#capacity = Math.max(1, capacity);
   }
 
-  /** Appends an entry, dropping the oldest beyond the capacity. */
-  record(entry: JournalEntry): void {
-    this.#entries.push(entry);
-    if (this.#entries.length > this.#capacity) {
-      this.#entries.splice(0, this.#entries.length - this.#capacity);
+  /** Appends an entry that happened at `atMs` (engine clock), dropping the oldest beyond the capacity. */
+  record(atMs: number, entry: RecordedEntry): void {
+    if (this.#entries.length < this.#capacity) {
+      this.#entries.push(entry);
+      this.#times.push(atMs);
+      return;
     }
+    this.#entries[this.#head] = entry;
+    this.#times[this.#head] = atMs;
+    this.#head = (this.#head + 1) % this.#capacity;
   }
 
   /** The entries matching `filter` (and `scope`, the filter's tenant), oldest first (copies). */
   entries(filter: JournalFilter = {}, scope?: JournalScope): JournalEntry[] {
     const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
-    const matching = this.#entries.filter(
+    const matching = this.#ordered().filter(
       (entry) =>
         (scope === undefined || scope(entry)) &&
         (filter.operation === undefined || entry.operation === filter.operation) &&
         (filter.kind === undefined || entry.kind === filter.kind) &&
         (since === undefined || Date.parse(entry.at) >= since),
     );
-    const limited =
-      filter.limit === undefined
-        ? matching
-        : matching.slice(Math.max(0, matching.length - filter.limit));
-    return limited.map((entry) => ({ ...entry }));
+    return filter.limit === undefined
+      ? matching
+      : matching.slice(Math.max(0, matching.length - filter.limit));
   }
 
   /** Empties the journal, or with `scope` removes only the entries of one tenant. */
   clear(scope?: JournalScope): void {
-    this.#entries = scope ? this.#entries.filter((entry) => !scope(entry)) : [];
+    const kept = scope ? this.#ordered().filter((entry) => !scope(entry)) : [];
+    this.#entries = kept.map(({ at: _at, ...entry }) => entry);
+    this.#times = kept.map((entry) => Date.parse(entry.at));
+    this.#head = 0;
+  }
+
+  /** Every entry, oldest first, with its `at` written out (new objects). */
+  #ordered(): JournalEntry[] {
+    const count = this.#entries.length;
+    const ordered: JournalEntry[] = [];
+    for (let index = 0; index < count; index++) {
+      const slot = (this.#head + index) % count;
+      const { kind, ...rest } = this.#entries[slot] as RecordedEntry;
+      // `at` second, where the journal has always shown it.
+      ordered.push({ kind, at: new Date(this.#times[slot] as number).toISOString(), ...rest });
+    }
+    return ordered;
   }
 }

@@ -4,11 +4,13 @@ import {
   isTurnInProgress,
   type RenamedConversation,
 } from '@partner-assistant/contract';
-import { timestampNow } from '../context/engine-context.ts';
+import { clockOf } from '../context/engine-context.ts';
 import { ApiError, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
 import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord } from '../state/engine-state.ts';
+import { forgetInternedText, internText } from '../state/interned-text.ts';
+import { isoInstant } from '../turns/message-views.ts';
 import { removeConversation } from './data-removal.ts';
 import type { EngineServices, OperationHandler } from './operation-types.ts';
 
@@ -31,8 +33,8 @@ function createdView(conversation: ConversationRecord): CreatedConversation {
   return {
     conversation_id: conversation.id,
     title: conversation.title,
-    created_at: conversation.createdAt,
-    updated_at: conversation.updatedAt,
+    created_at: isoInstant(conversation.createdAt),
+    updated_at: isoInstant(conversation.updatedAt),
   };
 }
 
@@ -48,15 +50,15 @@ export const createConversation: OperationHandler<'createConversation'> = (
     const existing = store.findConversation(state, userId, body.conversation_id);
     if (existing) return { status: 200, body: createdView(existing) };
   }
-  const now = timestampNow(services.context, caller.application.clientId);
+  const now = clockOf(services.context, caller.application.clientId).now();
   const conversation: ConversationRecord = {
     id: body.conversation_id ?? services.context.random.uuid(),
     userId,
-    title: body.title ?? null,
+    // Suites name their conversations alike: one shared copy of a recent title.
+    title: body.title === undefined || body.title === null ? null : internText(body.title),
     createdAt: now,
     updatedAt: now,
-    messageIds: [],
-    turnIds: [],
+    messageIds: store.NO_MESSAGES,
   };
   store.addConversation(state, conversation);
   return { status: 201, body: createdView(conversation) };
@@ -69,13 +71,15 @@ export const renameConversation: OperationHandler<'renameConversation'> = (
   input,
 ) => {
   const conversation = findConversation(services, caller, input.params.conversation_id);
+  // The old title leaves the shared copies, as an erased conversation's does.
+  if (conversation.title !== null) forgetInternedText(conversation.title);
   conversation.title = input.body.title;
-  conversation.updatedAt = timestampNow(services.context, caller.application.clientId);
+  conversation.updatedAt = clockOf(services.context, caller.application.clientId).now();
   const renamed: RenamedConversation = {
     conversation_id: conversation.id,
     title: conversation.title,
-    updated_at: conversation.updatedAt,
-    created_at: conversation.createdAt,
+    updated_at: isoInstant(conversation.updatedAt),
+    created_at: isoInstant(conversation.createdAt),
   };
   return { status: 200, body: renamed };
 };

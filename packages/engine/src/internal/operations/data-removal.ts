@@ -1,6 +1,7 @@
 import { forgetQuestion } from '../assistant/answer-plan.ts';
 import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord, TurnRecord } from '../state/engine-state.ts';
+import { forgetInternedLocation } from '../state/interned-location.ts';
 import { forgetInternedText } from '../state/interned-text.ts';
 import type { EngineServices } from './operation-types.ts';
 
@@ -17,6 +18,7 @@ export function removeTurn(
   services.lifecycle.remove(turn, withConversation);
   forgetQuestion(turn);
   forgetInternedText(turn.message);
+  forgetInternedLocation(turn.location);
 }
 
 /** Removes a conversation with all its turns and messages. */
@@ -27,4 +29,5 @@ export function removeConversation(
   for (const turn of store.turnsOf(services.context.state, conversation))
     removeTurn(services, turn, true);
   store.removeConversation(services.context.state, conversation);
+  if (conversation.title !== null) forgetInternedText(conversation.title);
 }

@@ -1,5 +1,6 @@
 import { CLOSE_CODES, type EraseUserResponse } from '@partner-assistant/contract';
 import { revokeUserTokens } from '../identity/token-registry.ts';
+import { conversationsOf } from '../state/conversation-store.ts';
 import { userKey } from '../state/engine-state.ts';
 import { removeConversation } from './data-removal.ts';
 import type { OperationHandler } from './operation-types.ts';
@@ -23,9 +24,8 @@ export const eraseUser: OperationHandler<'eraseUser'> = (services, caller, { par
   const key = userKey(caller.application, params.external_user_id);
   const user = state.users.get(key);
   if (user) {
-    for (const conversation of [...state.conversations.values()]) {
-      if (conversation.userId === user.id) removeConversation(services, conversation);
-    }
+    for (const conversation of conversationsOf(state, user.id))
+      removeConversation(services, conversation);
     revokeUserTokens(services.context, user.id);
     services.sockets.closeUserSockets(user.id, CLOSE_CODES.unauthorized, 'token revoked');
     state.users.delete(key);

@@ -39,15 +39,23 @@ export const listMessages: OperationHandler<'listMessages'> = (
   { params, query },
 ) => {
   const conversation = findConversation(services, caller, params.conversation_id);
-  const { messages } = services.context.state;
+  const { messages, messageTexts } = services.context.state;
   // Page the ids first: a long history must not cost a copy of every message per request.
   const pageIds = conversation.messageIds.slice(query.offset, query.offset + query.limit);
+  const views: Message[] = [];
+  const texts: string[] = [];
+  for (const id of pageIds) {
+    const turn = messages.get(id);
+    if (!turn) continue;
+    const view = messageView(turn, id, answerOfTurn);
+    views.push(view);
+    texts.push(messageTexts.get(id, () => JSON.stringify(view)));
+  }
   const page: ListMessagesResponse = {
-    messages: pageIds.flatMap((id): Message[] => {
-      const turn = messages.get(id);
-      return turn ? [messageView(turn, id, answerOfTurn)] : [];
-    }),
+    messages: views,
     has_more: query.offset + query.limit < conversation.messageIds.length,
   };
-  return { status: 200, body: page };
+  // The page's text from its messages' kept texts: what JSON.stringify(page) writes.
+  const json = `{"messages":[${texts.join(',')}],"has_more":${page.has_more}}`;
+  return { status: 200, body: page, json };
 };

@@ -23,6 +23,8 @@ export interface OperationResult {
   body: unknown;
   /** Extra headers. */
   headers?: Record<string, string>;
+  /** The body serialized, when the operation has it ready (see `EngineResponse.json`). */
+  json?: string;
 }
 
 type Definition<N extends OperationName> = (typeof OPERATIONS)[N];

@@ -1,5 +1,6 @@
 import { CLOSE_CODES } from '@partner-assistant/contract';
 import type { TenantScope } from '../identity/tenant-scope.ts';
+import { conversationsOf } from '../state/conversation-store.ts';
 import { removeConversation } from './data-removal.ts';
 import type { EngineServices } from './operation-types.ts';
 
@@ -18,8 +19,9 @@ export function resetTenantData(services: EngineServices, scope: TenantScope): v
     userIds.add(user.id);
     state.users.delete(key);
   }
-  for (const conversation of [...state.conversations.values()]) {
-    if (userIds.has(conversation.userId)) removeConversation(services, conversation);
+  for (const userId of userIds) {
+    for (const conversation of conversationsOf(state, userId))
+      removeConversation(services, conversation);
   }
   for (const [token, record] of state.tokens) {
     if (userIds.has(record.userId)) state.tokens.delete(token);

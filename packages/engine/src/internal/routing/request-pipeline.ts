@@ -74,6 +74,7 @@ export function runOperation(
       headers: { ...headers, ...result.headers, [HTTP_HEADERS.requestId]: requestId },
       body: result.body,
     };
+    if (result.json !== undefined) response.json = result.json;
     return { response, requestId, clientId: caller.application.clientId };
   } catch (error) {
     const refusal =

@@ -9,16 +9,22 @@ export type RouteMatch =
 interface Route {
   operation: OperationName;
   method: string;
-  segments: string[];
+  /** Each segment of the path: its literal text, or the name of its parameter. */
+  segments: { literal: string; param: string | undefined }[];
 }
 
-const ROUTES: Route[] = (Object.keys(OPERATIONS) as OperationName[]).map((operation) => ({
-  operation,
-  method: OPERATIONS[operation].method,
-  segments: `${PATH_PREFIX}${OPERATIONS[operation].path}`.split('/'),
-}));
+/** The routes by their number of segments, compiled once. */
+const ROUTES_BY_LENGTH = new Map<number, Route[]>();
+for (const operation of Object.keys(OPERATIONS) as OperationName[]) {
+  const segments = `${PATH_PREFIX}${OPERATIONS[operation].path}`
+    .split('/')
+    .map((literal) => ({ literal, param: /^\{(\w+)\}$/.exec(literal)?.[1] }));
+  const route = { operation, method: OPERATIONS[operation].method, segments };
+  ROUTES_BY_LENGTH.set(segments.length, [...(ROUTES_BY_LENGTH.get(segments.length) ?? []), route]);
+}
 
 function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -28,13 +34,12 @@ function decodeSegment(segment: string): string {
 }
 
 function matchSegments(route: Route, segments: string[]): Record<string, string> | undefined {
-  if (route.segments.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
-  for (const [index, expected] of route.segments.entries()) {
-    const actual = segments[index] ?? '';
-    const name = /^\{(\w+)\}$/.exec(expected)?.[1];
-    if (name) params[name] = decodeSegment(actual);
-    else if (expected !== actual) return undefined;
+  for (let index = 0; index < segments.length; index++) {
+    const expected = route.segments[index] as Route['segments'][number];
+    const actual = segments[index] as string;
+    if (expected.param) params[expected.param] = decodeSegment(actual);
+    else if (expected.literal !== actual) return undefined;
   }
   return params;
 }
@@ -54,7 +59,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
   const segments = path.split('/');
   const wanted = method.toUpperCase();
   const allow: string[] = [];
-  for (const route of ROUTES) {
+  for (const route of ROUTES_BY_LENGTH.get(segments.length) ?? []) {
     const params = matchSegments(route, segments);
     if (!params) continue;
     if (answers(route.method, wanted))

@@ -106,7 +106,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     frames: new ClientFrameHandler(submission),
     hooks: {
       ...(options.observeEvent ? { observeEvent: options.observeEvent } : {}),
-      recordFrame: (frame) => journal.record(frameJournalEntry(clock, frame)),
+      recordFrame: (frame) => journal.record(clock.now(), frameJournalEntry(frame)),
       checkEvent: (event) => contractGuard.checkEvent(event),
       ...(outbound ? { shapeEvent: outbound.event } : {}),
     },
@@ -175,7 +175,7 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       return response && outbound ? outbound.response(undefined, response) : response;
     },
     createTenant: (tenantOptions) => createTenant(context, tenantOptions),
-    recordHttpExchange: (exchange) => journal.record(httpJournalEntry(clock, exchange)),
+    recordHttpExchange: (exchange) => journal.record(clock.now(), httpJournalEntry(exchange)),
     expireToken: (token) => closeTokenSockets(token, expireUserToken(context, token)),
     revokeToken: (token) => closeTokenSockets(token, revokeUserToken(context, token)),
     dropSockets: (scope) =>

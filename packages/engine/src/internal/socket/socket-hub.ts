@@ -89,6 +89,7 @@ export class SocketHub implements SocketDirectory {
 
   #register(id: string, caller: UserCaller, transport: SocketTransport): SocketSession {
     const clock = this.#context.time.ofPartner(caller.application.partnerId);
+    const { clientId } = caller.application;
     const socket: OpenSocket = {
       id,
       caller,
@@ -100,12 +101,10 @@ export class SocketHub implements SocketDirectory {
       deliver: (event) => {
         if (!this.#sockets.has(id)) return;
         const violation = this.#hooks.checkEvent?.(event);
-        this.#record(socket, {
-          direction: 'out',
-          frameType: event.type,
-          ...(event.type === 'frame.rejected' ? { errorCode: event.error.code } : {}),
-          ...(violation ? { violation } : {}),
-        });
+        const record: SocketFrameRecord = { direction: 'out', frameType: event.type, clientId };
+        if (event.type === 'frame.rejected') record.errorCode = event.error.code;
+        if (violation) record.violation = violation;
+        this.#hooks.recordFrame?.(record);
         this.#hooks.observeEvent?.(id, event);
         transport.send(JSON.stringify(this.#hooks.shapeEvent?.(event) ?? event));
       },

@@ -1,10 +1,8 @@
 import { type Feedback, isTurnInProgress, type TurnStatus } from '@partner-assistant/contract';
-import {
-  type ConversationRecord,
-  type EngineState,
-  ownedKey,
-  type TurnRecord,
-} from './engine-state.ts';
+import type { ConversationRecord, EngineState, TurnRecord } from './engine-state.ts';
+
+/** The message list of every conversation that has none yet: one shared empty list. */
+export const NO_MESSAGES: readonly string[] = Object.freeze([]);
 
 /**
  * The one module that changes conversations, turns, messages, feedback and idempotency keys, so
@@ -20,17 +18,36 @@ export function findConversation(
   userId: string,
   conversationId: string,
 ): ConversationRecord | undefined {
-  return state.conversations.get(ownedKey(userId, conversationId));
+  return state.conversations.get(userId)?.get(conversationId);
 }
 
-/** Stores a new, empty conversation. */
+/** The conversations of `userId`. */
+export function conversationsOf(state: EngineState, userId: string): ConversationRecord[] {
+  return [...(state.conversations.get(userId)?.values() ?? [])];
+}
+
+/** Stores a new, empty conversation (its `messageIds` is {@link NO_MESSAGES}). */
 export function addConversation(state: EngineState, conversation: ConversationRecord): void {
-  state.conversations.set(ownedKey(conversation.userId, conversation.id), conversation);
+  let ofUser = state.conversations.get(conversation.userId);
+  if (!ofUser) {
+    ofUser = new Map();
+    state.conversations.set(conversation.userId, ofUser);
+  }
+  ofUser.set(conversation.id, conversation);
 }
 
-/** The turns of `conversation`, in submission order. */
+/** The turns of `conversation`, in submission order: those of its user messages. */
 export function turnsOf(state: EngineState, conversation: ConversationRecord): TurnRecord[] {
-  return conversation.turnIds.flatMap((id) => state.turns.get(id) ?? []);
+  return conversation.messageIds.flatMap((id) => {
+    const turn = state.messages.get(id);
+    return turn && turn.userMessageId === id ? [turn] : [];
+  });
+}
+
+/** Appends a message id to a conversation (the shared empty list becomes its own). */
+function appendMessage(conversation: ConversationRecord, messageId: string): void {
+  if (conversation.messageIds === NO_MESSAGES) conversation.messageIds = [messageId];
+  else (conversation.messageIds as string[]).push(messageId);
 }
 
 /** The turn a user submitted under `clientMessageId`, if any. */
@@ -64,8 +81,7 @@ export function addTurn(
     state.idempotencyKeys.set(turn.userId, keys);
   }
   keys.set(turn.clientMessageId, turn.id);
-  conversation.messageIds.push(turn.userMessageId);
-  conversation.turnIds.push(turn.id);
+  appendMessage(conversation, turn.userMessageId);
 }
 
 /** Takes a turn out of the turns in progress (of the server and of its application). */
@@ -92,7 +108,8 @@ export function setTurnStatus(
 export function addAssistantMessage(state: EngineState, turn: TurnRecord, messageId: string): void {
   turn.assistantMessageId = messageId;
   state.messages.set(messageId, turn);
-  findConversation(state, turn.userId, turn.conversationId)?.messageIds.push(messageId);
+  const conversation = findConversation(state, turn.userId, turn.conversationId);
+  if (conversation) appendMessage(conversation, messageId);
 }
 
 /** Records (or replaces) the feedback on an assistant message. */
@@ -104,6 +121,7 @@ function removeMessage(state: EngineState, messageId: string | null): void {
   if (!messageId) return;
   state.messages.delete(messageId);
   state.feedback.delete(messageId);
+  state.messageTexts.delete(messageId);
 }
 
 /**
@@ -125,12 +143,13 @@ export function removeTurn(state: EngineState, turn: TurnRecord, withConversatio
   if (conversation) {
     const gone = new Set([turn.userMessageId, turn.assistantMessageId]);
     conversation.messageIds = conversation.messageIds.filter((id) => !gone.has(id));
-    conversation.turnIds = conversation.turnIds.filter((id) => id !== turn.id);
   }
 }
 
 /** Removes a conversation whose turns are already removed, with any message left in it. */
 export function removeConversation(state: EngineState, conversation: ConversationRecord): void {
   for (const messageId of conversation.messageIds) removeMessage(state, messageId);
-  state.conversations.delete(ownedKey(conversation.userId, conversation.id));
+  const ofUser = state.conversations.get(conversation.userId);
+  ofUser?.delete(conversation.id);
+  if (ofUser?.size === 0) state.conversations.delete(conversation.userId);
 }

@@ -6,6 +6,7 @@ import type {
   Scope,
   TurnStatus,
 } from '@partner-assistant/contract';
+import { BoundedCache } from './bounded-cache.ts';
 
 /** A partner (tenant). */
 export interface PartnerRecord {
@@ -78,14 +79,15 @@ export interface ConversationRecord {
   userId: string;
   /** Normalized title, or null. */
   title: string | null;
-  /** Creation timestamp. */
-  createdAt: string;
-  /** Last change timestamp. */
-  updatedAt: string;
-  /** Message ids in chronological order. */
-  messageIds: string[];
-  /** Turn ids in submission order. */
-  turnIds: string[];
+  /** Creation instant (epoch ms). */
+  createdAt: number;
+  /** Last change (epoch ms). */
+  updatedAt: number;
+  /**
+   * Message ids in chronological order (its turns are those of its user messages). Written only
+   * by the conversation store, which gives a new conversation the shared empty list.
+   */
+  messageIds: readonly string[];
 }
 
 /** The question a turn answers, as the simulated assistant reads it. */
@@ -139,8 +141,16 @@ export interface ApplicationUsage {
   messages: number;
 }
 
-/** Everything the engine holds in memory. Keys of per-user maps are built with {@link ownedKey}. */
+/** Message texts kept for history reads: a few pages of each of many conversations. */
+const MESSAGE_TEXTS = 4096;
+
+/** Everything the engine holds in memory. */
 export interface EngineState {
+  /**
+   * The JSON text of recently read messages, by message id: a stored message never changes, so a
+   * history page serializes each of its messages once. Bounded; a removed message leaves it.
+   */
+  messageTexts: BoundedCache<string, string>;
   partners: Map<string, PartnerRecord>;
   /** By client id. */
   applications: Map<string, ApplicationRecord>;
@@ -148,8 +158,11 @@ export interface EngineState {
   users: Map<string, UserRecord>;
   /** By token. */
   tokens: Map<string, TokenRecord>;
-  /** By `ownedKey(userId, conversationId)`: conversation ids are scoped to their user. */
-  conversations: Map<string, ConversationRecord>;
+  /**
+   * By user id, then conversation id: conversation ids are scoped to their user (no composite key
+   * string per conversation).
+   */
+  conversations: Map<string, Map<string, ConversationRecord>>;
   /** By turn id. */
   turns: Map<string, TurnRecord>;
   /** By message id (user or assistant message), the turn that holds it. */
@@ -166,11 +179,6 @@ export interface EngineState {
   turnsInProgressByClient: Map<string, Set<TurnRecord>>;
 }
 
-/** A map key scoped to an owner, so that two owners never share an entry. */
-export function ownedKey(owner: string, key: string): string {
-  return `${owner}\u0000${key}`;
-}
-
 /** The key of a user: one per partner, environment and external user id. */
 export function userKey(
   application: { partnerId: string; environment: Environment },
@@ -182,6 +190,7 @@ export function userKey(
 /** An empty state. */
 export function createEngineState(): EngineState {
   return {
+    messageTexts: new BoundedCache(MESSAGE_TEXTS),
     partners: new Map(),
     applications: new Map(),
     users: new Map(),

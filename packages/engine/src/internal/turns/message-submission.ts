@@ -6,6 +6,7 @@ import type { UserCaller } from '../identity/caller.ts';
 import { assertMessageAcceptable, recordAcceptedMessage } from '../limits/message-quotas.ts';
 import * as store from '../state/conversation-store.ts';
 import type { ConversationRecord, TurnRecord } from '../state/engine-state.ts';
+import { internLocation } from '../state/interned-location.ts';
 import { internText } from '../state/interned-text.ts';
 import { submissionFingerprint } from './idempotency-fingerprint.ts';
 import type { TurnLifecycle } from './turn-lifecycle.ts';
@@ -80,7 +81,7 @@ function newTurn(
     userMessageId: context.random.uuid(),
     assistantMessageId: null,
     message: internText(submission.message),
-    location: submission.location,
+    location: internLocation(submission.location),
     locale: answerLocale(
       { locale: caller.token.locale, requested: caller.token.localeRequested },
       caller.application.locales,

@@ -31,8 +31,13 @@ export function turnSummaryView(turn: TurnRecord): TurnSummary {
  * the turn has its assistant message.
  */
 export function turnView(turn: TurnRecord, answerOf: TurnAnswerLookup): Turn {
+  // The summary's five fields written out, in its order: no intermediate object per view.
   return {
-    ...turnSummaryView(turn),
+    turn_id: turn.id,
+    conversation_id: turn.conversationId,
+    status: turn.status,
+    created_at: isoInstant(turn.createdAt),
+    updated_at: isoInstant(turn.updatedAt),
     client_message_id: turn.clientMessageId,
     user_message_id: turn.userMessageId,
     assistant_message: turn.assistantMessageId
