@@ -1,13 +1,13 @@
 import { PATH_PREFIX } from '@partner-assistant/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CONFIG } from '../src/index.ts';
-import { readyUrl, runCli } from './support/cli-process.ts';
+import { type CliRun, readyUrl, runCli } from './support/cli-process.ts';
 
-const running: ReturnType<typeof runCli>[] = [];
+const running: CliRun[] = [];
 
 /** Starts the CLI with `args`, stopped after the test. */
-function startCli(args: string[]) {
-  const run = runCli(args);
+async function startCli(args: string[]) {
+  const run = await runCli(args);
   running.push(run);
   return run;
 }
@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('partner-assistant-server --profile and --uuid-case', { timeout: 40_000 }, () => {
   it('lists both in --help', async () => {
-    const run = startCli(['--help']);
+    const run = await startCli(['--help']);
     await run.exit;
     const help = run.stdout();
     expect(help).toContain('--profile P');
@@ -26,7 +26,7 @@ describe('partner-assistant-server --profile and --uuid-case', { timeout: 40_000
   });
 
   it('--profile minimal answers only the specification, ids in upper case', async () => {
-    const run = startCli(['--profile', 'minimal', '--port', '0']);
+    const run = await startCli(['--profile', 'minimal', '--port', '0']);
     const url = await readyUrl(run);
     expect(run.stdout()).toContain('spec-minimal profile');
     const [partner] = DEMO_CONFIG.partners;
@@ -46,7 +46,7 @@ describe('partner-assistant-server --profile and --uuid-case', { timeout: 40_000
 
   // `--profile` wins over the variable as every explicit option does (profile-environment.test.ts).
   it('PARTNER_ASSISTANT_PROFILE picks the profile without --profile, and the ready line says it', async () => {
-    const run = runCli(['--port', '0'], {
+    const run = await runCli(['--port', '0'], {
       LOG_LEVEL: 'silent',
       PARTNER_ASSISTANT_PROFILE: 'minimal',
     });
@@ -59,7 +59,7 @@ describe('partner-assistant-server --profile and --uuid-case', { timeout: 40_000
   });
 
   it('--uuid-case upper issues upper-case ids in the full profile', async () => {
-    const url = await readyUrl(startCli(['--uuid-case', 'upper', '--port', '0']));
+    const url = await readyUrl(await startCli(['--uuid-case', 'upper', '--port', '0']));
     const answer = await fetch(`${url}${PATH_PREFIX}/capabilities`);
     expect(answer.status).toBe(401);
     expect(answer.headers.get('x-request-id')).toMatch(/^[0-9A-F-]{36}$/);

@@ -1,15 +1,15 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readyUrl, runCli } from './support/cli-process.ts';
+import { cliBundle, PACKAGE_ROOT, readyUrl, runCli } from './support/cli-process.ts';
 import { TEST_CONFIG, waitFor } from './support/test-server.ts';
 
 describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
   it('starts on the demo configuration, prints its URL and channel, and exits 0 on SIGTERM', async () => {
     // `PORT` is honoured (0: a free port, never the default 4010); `pnpm start -- …` passes the
     // `--` on: it is skipped.
-    const run = runCli(['--'], { PORT: '0', LOG_LEVEL: 'silent' });
+    const run = await runCli(['--'], { PORT: '0', LOG_LEVEL: 'silent' });
     const url = await readyUrl(run);
     expect(url).not.toMatch(/:4010$/);
     // Readiness and the root answer without --admin, for probes and for a browser.
@@ -47,7 +47,7 @@ describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
   it('starts with --config and --host, prints no secret, and exits 0 on a repeated SIGINT', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'reference-server-')), 'config.json');
     writeFileSync(file, JSON.stringify(TEST_CONFIG));
-    const run = runCli(['--config', file, '--port', '0', '--host', '127.0.0.1']);
+    const run = await runCli(['--config', file, '--port', '0', '--host', '127.0.0.1']);
     expect(await readyUrl(run)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // Ctrl-C in a terminal delivers SIGINT twice (from the terminal and from the runner).
     run.child.kill('SIGINT');
@@ -66,7 +66,7 @@ describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
     const root = process.getuid?.() === 0;
     if (!root) chmodSync(file, 0o000);
     const user = root ? { uid: 65534, gid: 65534 } : undefined;
-    const run = runCli(['--config', file, '--port', '0'], { LOG_LEVEL: 'silent' }, user);
+    const run = await runCli(['--config', file, '--port', '0'], { LOG_LEVEL: 'silent' }, user);
     expect(await run.exit).toBe(2);
     const [uid, gid] = root ? [65534, 65534] : [process.getuid?.(), process.getgid?.()];
     expect(run.stderr()).toContain(`Cannot read config file ${file}: EACCES`);
@@ -76,7 +76,7 @@ describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
   });
 
   it('on every interface (0.0.0.0), prints the address that reaches it and a word on published ports', async () => {
-    const run = runCli(['--host', '0.0.0.0', '--port', '0']);
+    const run = await runCli(['--host', '0.0.0.0', '--port', '0']);
     const url = await readyUrl(run);
     const port = new URL(url).port;
     expect(url).toBe(`http://127.0.0.1:${port}`);
@@ -102,30 +102,30 @@ describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
       file,
       JSON.stringify({ ...TEST_CONFIG, partners: [{ ...partner, applications: [application] }] }),
     );
-    const run = runCli(['--config', file, '--port', '0']);
+    const run = await runCli(['--config', file, '--port', '0']);
     expect(await run.exit).not.toBe(0);
     expect(run.stderr()).toContain('partners.0.applications.0.colour: unknown key');
     expect(run.stderr()).toContain('partners.0.applications.0.limits.requests_per_minute');
   });
 
   it('prints help and its version, and refuses a bad flag in two lines: the reason, then where the help is', async () => {
-    const [help, version, bad] = [['--help'], ['--version'], ['--port', 'eighty']].map((args) =>
-      runCli(args),
+    const [help, version, bad] = await Promise.all(
+      [['--help'], ['--version'], ['--port', 'eighty']].map((args) => runCli(args)),
     );
     expect(await help!.exit).toBe(0);
     expect(help!.stdout()).toContain('-p, --port N');
     expect(await version!.exit).toBe(0);
     expect(version!.stdout().trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(await bad!.exit).toBe(2);
-    // Run from its source here: the hint names that file (help-command.test.ts has each case).
+    // Run from its bundle here: the hint names that file (help-command.test.ts has each case).
     expect(bad!.stderr().trim().split('\n')).toEqual([
       '--port must be an integer from 0 to 65535, got "eighty"',
-      'Run `node ./src/cli/main.ts --help`.',
+      `Run \`node ${relative(PACKAGE_ROOT, await cliBundle())} --help\`.`,
     ]);
   });
 
   it('serves the admin API with --admin, on a manual clock with --seed', async () => {
-    const run = runCli([
+    const run = await runCli([
       ...['--admin', '--seed', 'cli-suite', '--start-at', '2026-05-01T00:00:00Z', '-p', '0'],
     ]);
     const url = await readyUrl(run);
@@ -143,8 +143,11 @@ describe('partner-assistant-server CLI', { timeout: 40_000 }, () => {
   });
 
   it('logs one JSON line per request when stderr is not a terminal, one readable line with --log-format pretty', async () => {
-    const json = runCli(['--port', '0'], {});
-    const pretty = runCli(['--port', '0', '--log-format', 'pretty', '--log-level', 'info'], {});
+    const json = await runCli(['--port', '0'], {});
+    const pretty = await runCli(
+      ['--port', '0', '--log-format', 'pretty', '--log-level', 'info'],
+      {},
+    );
     for (const run of [json, pretty]) {
       const url = await readyUrl(run);
       await fetch(`${url}/api/partners/v1/capabilities`);
