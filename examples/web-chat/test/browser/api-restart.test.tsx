@@ -74,7 +74,7 @@ it('says a saved conversation the restarted API lost is no longer available, and
     // The API restarts and forgets the conversation; the page still shows it, and a question
     // asked in it is refused with `404 not_found`: no "Try again", which could never work.
     await commands.restartApi(urls.apiUrl);
-    await ask('And for a child?');
+    await ask('Where do I renew my ID card?');
     await expect.element(alert).toHaveTextContent(gone);
     expect(alert.getByRole('button', { name: 'Try again' }).elements()).toHaveLength(0);
     await expect.element(page.getByLabelText('Your question')).toBeDisabled();
