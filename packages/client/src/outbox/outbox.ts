@@ -99,7 +99,10 @@ export class Outbox extends Emitter<OutboxEvents> implements ClientOutbox {
       return;
     }
     const createdAt = new Date(this.#claims.now()).toISOString();
-    const own = keptOf({ createdAt, ...question, attempts: 1 }, false);
+    // Kept with what was given only (the chat's question names every field).
+    const { location, metadata, ...asked } = question;
+    const given = { ...(location && { location }), ...(metadata && { metadata }) };
+    const own = keptOf({ createdAt, ...asked, ...given, attempts: 1 }, false);
     this.#kept.set(id, own);
     own.ready = this.#keep(own);
     await own.ready;

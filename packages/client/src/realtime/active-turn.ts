@@ -1,12 +1,10 @@
 import type {
   Location,
   MessageMetadata,
-  ReceivedTurn as Turn,
   ReceivedTurnEvent as TurnEvent,
 } from '@partner-assistant/contract';
 import type { ListenerErrorReport } from '../internal/emitter.ts';
 import type { Question } from './question-keeper.ts';
-import type { TurnStream } from './turn-stream.ts';
 import { type Received, TurnTracker } from './turn-tracker.ts';
 
 /** The `user.message` frame of a turn sent over the socket. */
@@ -23,19 +21,17 @@ export interface UserMessageFrame {
 export type ResumeFrame = UserMessageFrame | { type: 'turn.subscribe'; turn_id: string };
 
 /**
- * One followed turn, from the moment the app wrote it (or resumed it) until it settles: its
- * stream and its bookkeeping (its own {@link TurnTracker}), and what its recovery needs to know.
- * Owns all of it: others read it, and tell it what happened through the methods named for that
- * (`sent`, `held`, `refused`, `received`, `away`...). Sets no timers, does no I/O.
+ * One followed turn, from the moment the app wrote it (or resumed it) until it settles: a
+ * {@link TurnTracker} (its stream and the exactly-once bookkeeping of its events, whose writer
+ * stays the tracker's own) with what its recovery needs to know. Owns all of it: others read it,
+ * and tell it what happened through the methods named for that (`sent`, `held`, `refused`,
+ * `received`, `away`...). Sets no timers, does no I/O.
  */
-export class ActiveTurn {
+export class ActiveTurn extends TurnTracker {
   /** What the app asked, unless the turn was resumed by id. */
   readonly question: Question | undefined;
   /** When it was sent or resumed: its `turnTimeoutMs` counts from there. */
   readonly startedAt: number;
-  /** The stream that tells the app what happened. */
-  readonly stream: TurnStream;
-  readonly #tracker: TurnTracker;
   #heardAt: number;
   #idles = 0;
   #awayAt: number | undefined;
@@ -50,21 +46,10 @@ export class ActiveTurn {
     now: number,
     report: ListenerErrorReport,
   ) {
-    this.#tracker = new TurnTracker(report);
-    this.stream = this.#tracker.stream;
+    super(report);
     this.question = 'question' in origin ? origin.question : undefined;
     if ('turnId' in origin) this.accepted(origin.turnId);
     this.startedAt = this.#heardAt = now;
-  }
-
-  /** The turn's id, once known. */
-  get turnId(): string | undefined {
-    return this.#tracker.turnId;
-  }
-
-  /** True once the turn completed or failed. */
-  get ended(): boolean {
-    return this.stream.ended;
   }
 
   /** Last time an event of this turn arrived, or it was (re)subscribed. */
@@ -110,8 +95,7 @@ export class ActiveTurn {
   resending(now: number): ResumeFrame {
     this.#heardAt = now;
     const { turnId } = this;
-    if (this.#wasSent)
-      this.#tracker.recovering(turnId === undefined ? 'resend' : 'subscribe', true);
+    if (this.#wasSent) this.recovering(turnId === undefined ? 'resend' : 'subscribe', true);
     if (turnId !== undefined) return { type: 'turn.subscribe', turn_id: turnId };
     const { conversationId, clientMessageId, message, location, metadata } = this
       .question as Question;
@@ -128,7 +112,7 @@ export class ActiveTurn {
    */
   sent(overRest?: boolean): void {
     this.#wasSent = true;
-    if (!overRest && this.stream.status === 'waiting') this.#tracker.moved('pending');
+    if (!overRest && this.stream.status === 'waiting') this.moved('pending');
   }
 
   /**
@@ -136,7 +120,7 @@ export class ActiveTurn {
    * from when it waits for the socket again (REST gave up on it for now).
    */
   waiting(reason: Error | undefined, since?: number): void {
-    if (this.turnId === undefined) this.#tracker.moved('waiting', reason);
+    if (this.turnId === undefined) this.moved('waiting', reason);
     if (since !== undefined) this.#awayAt = since;
   }
 
@@ -163,7 +147,7 @@ export class ActiveTurn {
   /** Its REST polling starts: the signal that stops it. */
   poll(): AbortSignal {
     this.#polling = new AbortController();
-    this.#tracker.recovering('rest');
+    this.recovering('rest');
     return this.#polling.signal;
   }
 
@@ -172,28 +156,18 @@ export class ActiveTurn {
    * followed). Returns the timer of its resend after a refusal, for whoever stops following it.
    */
   stopped(error?: Error): unknown {
-    if (error) this.#tracker.fail(error);
+    if (error) this.fail(error);
     this.#polling?.abort();
     this.#polling = undefined;
     return this.#resendTimer;
-  }
-
-  /** The API accepted it (read over REST, or resumed by id): its turn's id, and its user message's. */
-  accepted(turnId: string, userMessageId?: string): void {
-    this.#tracker.accepted(turnId, userMessageId);
   }
 
   /** Takes an event of its own, heard at `now`. */
   received(event: TurnEvent, now: number): Received {
     this.#heardAt = now;
     this.#idles = 0;
-    const received = this.#tracker.apply(event);
+    const received = this.apply(event);
     if (received === 'moved') this.#awayAt = undefined; // progress
     return received;
-  }
-
-  /** Takes the turn as read over REST. */
-  receivedTurn(turn: Turn): void {
-    this.#tracker.receivedTurn(turn);
   }
 }

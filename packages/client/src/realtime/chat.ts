@@ -78,11 +78,7 @@ export class ChatResource {
     const clientMessageId = input.clientMessageId ?? createClientMessageId();
     const followed = findTurn(this.#turns, clientMessageId);
     if (followed) return followed.stream;
-    const question = {
-      ...{ clientMessageId, conversationId, message },
-      ...(location && { location }),
-      ...(metadata && { metadata }),
-    };
+    const question = { clientMessageId, conversationId, message, location, metadata };
     const turn = this.#follow({ question });
     if (turn.ended) return turn.stream;
     // Kept first, when a keeper is given (the outbox): nothing leaves before it is written down.

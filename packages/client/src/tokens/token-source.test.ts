@@ -101,14 +101,8 @@ describe('TokenSource', () => {
         },
         'returned the API error unauthorized (Invalid client credentials) instead of a token',
       ],
-      [
-        { token: secret, expires_in: 900 },
-        'returned an object with the fields token, expires_in instead of a token',
-      ],
-      [
-        { access_token: { value: secret } },
-        'returned an object with the fields access_token instead of a token',
-      ],
+      [{ token: secret, expires_in: 900 }, 'returned a value of type object instead of a token'],
+      [{ access_token: { value: secret } }, 'returned a value of type object instead of a token'],
     ];
     const { source } = sourceWith(answers.map(([answer]) => answer));
     for (const [, says] of answers) {
