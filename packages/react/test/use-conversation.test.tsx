@@ -280,13 +280,14 @@ describe.each(['reference server', 'msw handlers'] as const)('useConversation (%
 
 describe('offline', () => {
   const harness = serverForFile();
+  /** A WebSocket that never reaches the server: every attempt fails. */
+  class Unreachable extends NodeWebSocket {
+    constructor(_url: string, protocols?: string | string[]) {
+      super('ws://127.0.0.1:9/unreachable', protocols);
+    }
+  }
 
   it('a question sent while the socket cannot connect shows as pending, queued until it can', async () => {
-    class Unreachable extends NodeWebSocket {
-      constructor(_url: string, protocols?: string | string[]) {
-        super('ws://127.0.0.1:9/unreachable', protocols);
-      }
-    }
     const { client } = newClient(harness, {
       WebSocket: Unreachable as unknown as WebSocketConstructor,
     });
@@ -305,11 +306,6 @@ describe('offline', () => {
   });
 
   it('stop() withdraws a question not accepted yet: no longer shown, never sent, composer free', async () => {
-    class Unreachable extends NodeWebSocket {
-      constructor(_url: string, protocols?: string | string[]) {
-        super('ws://127.0.0.1:9/unreachable', protocols);
-      }
-    }
     const { client } = newClient(harness, {
       WebSocket: Unreachable as unknown as WebSocketConstructor,
     });
