@@ -286,14 +286,19 @@ describe('offline', () => {
       super('ws://127.0.0.1:9/unreachable', protocols);
     }
   }
-
-  it('a question sent while the socket cannot connect shows as pending, queued until it can', async () => {
+  /** A conversation shown by a client whose socket never connects, its history loaded. */
+  async function offlineConversation() {
     const { client } = newClient(harness, {
       WebSocket: Unreachable as unknown as WebSocketConstructor,
     });
     const { conversation_id } = await client.conversations.create();
     const { result } = renderConversation(client, conversation_id);
     await waitFor(() => expect(result.current.loadingHistory).toBe(false));
+    return { client, result, conversation_id };
+  }
+
+  it('a question sent while the socket cannot connect shows as pending, queued until it can', async () => {
+    const { client, result } = await offlineConversation();
     act(() => void result.current.send('Anyone there?'));
     // Attempts fail meanwhile: the first refusal is seen before the state is read.
     await waitFor(() => expect(client.connection.lastError).toBeDefined(), { timeout: 10_000 });
@@ -306,12 +311,7 @@ describe('offline', () => {
   });
 
   it('stop() withdraws a question not accepted yet: no longer shown, never sent, composer free', async () => {
-    const { client } = newClient(harness, {
-      WebSocket: Unreachable as unknown as WebSocketConstructor,
-    });
-    const { conversation_id } = await client.conversations.create();
-    const { result } = renderConversation(client, conversation_id);
-    await waitFor(() => expect(result.current.loadingHistory).toBe(false));
+    const { client, result, conversation_id } = await offlineConversation();
     act(() => void result.current.send('Anyone there?'));
     expect(result.current.status).toBe('sending');
     act(() => result.current.stop());
