@@ -68,6 +68,7 @@ export class FaultPlan {
   #latencies: Scoped<LatencySetting>[] = [];
   #turnFailures: Scoped<number>[] = [];
   #deltaDrops: DeltaDrop[] = [];
+  #deltaDropArming: (() => void) | undefined;
   readonly #prng: Prng;
   /** Connection resets and hangs of REST requests. */
   readonly network = new NetworkFaults();
@@ -135,7 +136,18 @@ export class FaultPlan {
 
   /** Arms a socket drop after a turn's K-th delta. */
   dropAfterDelta(drop: DeltaDrop): void {
+    this.#deltaDropArming?.();
     this.#deltaDrops.push({ ...drop });
+  }
+
+  /** Whether a drop waits for some turn's deltas: turns must then stream them on time. */
+  watchesDeltas(): boolean {
+    return this.#deltaDrops.length > 0;
+  }
+
+  /** Calls `listener` each time a drop is about to be armed (the turn scheduler's cue). */
+  onDeltaDropArming(listener: () => void): void {
+    this.#deltaDropArming = listener;
   }
 
   /**

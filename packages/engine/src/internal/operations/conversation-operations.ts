@@ -58,7 +58,7 @@ export const createConversation: OperationHandler<'createConversation'> = (
     title: body.title === undefined || body.title === null ? null : internText(body.title),
     createdAt: now,
     updatedAt: now,
-    messageIds: store.NO_MESSAGES,
+    messages: store.NO_MESSAGES,
   };
   store.addConversation(state, conversation);
   return { status: 201, body: createdView(conversation) };
@@ -91,11 +91,7 @@ export const deleteConversation: OperationHandler<'deleteConversation'> = (
   { params },
 ) => {
   const conversation = findConversation(services, caller, params.conversation_id);
-  if (
-    store
-      .turnsOf(services.context.state, conversation)
-      .some((turn) => isTurnInProgress(turn.status))
-  ) {
+  if (store.turnsOf(conversation).some((turn) => isTurnInProgress(turn.status))) {
     throw new ApiError(
       'turn_in_progress',
       'The conversation has a turn in progress; retry once it has ended',

@@ -26,8 +26,7 @@ export function removeConversation(
   services: EngineServices,
   conversation: ConversationRecord,
 ): void {
-  for (const turn of store.turnsOf(services.context.state, conversation))
-    removeTurn(services, turn, true);
+  for (const turn of store.turnsOf(conversation)) removeTurn(services, turn, true);
   store.removeConversation(services.context.state, conversation);
   if (conversation.title !== null) forgetInternedText(conversation.title);
 }

@@ -4,6 +4,7 @@ import {
   type ListMessagesResponse,
   type Message,
 } from '@partner-assistant/contract';
+import { keptMessage } from '../turns/kept-messages.ts';
 import { submitMessage } from '../turns/message-submission.ts';
 import { messageView } from '../turns/message-views.ts';
 import { answerOfTurn } from '../turns/turn-answer.ts';
@@ -39,21 +40,19 @@ export const listMessages: OperationHandler<'listMessages'> = (
   { params, query },
 ) => {
   const conversation = findConversation(services, caller, params.conversation_id);
-  const { messages, messageTexts } = services.context.state;
-  // Page the ids first: a long history must not cost a copy of every message per request.
-  const pageIds = conversation.messageIds.slice(query.offset, query.offset + query.limit);
+  const { state } = services.context;
   const views: Message[] = [];
   const texts: string[] = [];
-  for (const id of pageIds) {
-    const turn = messages.get(id);
-    if (!turn) continue;
-    const view = messageView(turn, id, answerOfTurn);
-    views.push(view);
-    texts.push(messageTexts.get(id, () => JSON.stringify(view)));
+  // Page the list first: a long history must not cost a copy of every message per request.
+  for (const entry of conversation.messages.slice(query.offset, query.offset + query.limit)) {
+    const kept = keptMessage(state, entry);
+    if (!kept) continue;
+    views.push(kept.view);
+    texts.push(kept.json);
   }
   const page: ListMessagesResponse = {
     messages: views,
-    has_more: query.offset + query.limit < conversation.messageIds.length,
+    has_more: query.offset + query.limit < conversation.messages.length,
   };
   // The page's text from its messages' kept texts: what JSON.stringify(page) writes.
   const json = `{"messages":[${texts.join(',')}],"has_more":${page.has_more}}`;

@@ -1,7 +1,7 @@
 import type { Feedback, SubmitFeedbackResponse } from '@partner-assistant/contract';
 import { timestampNow } from '../context/engine-context.ts';
 import { invalidField, notFound } from '../errors/api-error.ts';
-import { setFeedback } from '../state/conversation-store.ts';
+import { findMessage, setFeedback } from '../state/conversation-store.ts';
 import type { OperationHandler } from './operation-types.ts';
 
 /**
@@ -13,9 +13,9 @@ export const submitFeedback: OperationHandler<'submitFeedback'> = (
   caller,
   { params, body },
 ) => {
-  const turn = context.state.messages.get(params.message_id);
-  if (!turn || turn.userId !== caller.token.userId) throw notFound('Message');
-  if (turn.assistantMessageId !== params.message_id) {
+  const message = findMessage(context.state, params.message_id);
+  if (!message || message.turn.userId !== caller.token.userId) throw notFound('Message');
+  if (message.role !== 'assistant') {
     throw invalidField('path.message_id', 'Feedback applies to assistant messages only');
   }
   const feedback: Feedback = {

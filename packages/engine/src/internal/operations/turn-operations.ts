@@ -1,6 +1,7 @@
 import { type DeleteTurnResponse, isTurnInProgress } from '@partner-assistant/contract';
 import { ApiError, notFound } from '../errors/api-error.ts';
 import type { UserCaller } from '../identity/caller.ts';
+import { assistantMessageIdOf, userMessageIdOf } from '../state/conversation-store.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 import { answerOfTurn } from '../turns/turn-answer.ts';
 import { turnView } from '../turns/turn-views.ts';
@@ -23,7 +24,8 @@ export const getTurn: OperationHandler<'getTurn'> = (services, caller, { params 
 /** `DELETE /turns/{turn_id}`: removes both messages; refused with 409 while the turn runs. */
 export const deleteTurn: OperationHandler<'deleteTurn'> = (services, caller, { params }) => {
   const turn = findTurn(services, caller, params.turn_id);
-  if (isTurnInProgress(turn.status) || !turn.assistantMessageId) {
+  const answer = assistantMessageIdOf(turn);
+  if (isTurnInProgress(turn.status) || answer === null) {
     throw new ApiError(
       'turn_in_progress',
       'The turn is still in progress; retry once it has ended',
@@ -34,8 +36,8 @@ export const deleteTurn: OperationHandler<'deleteTurn'> = (services, caller, { p
     deleted: true,
     turn_id: turn.id,
     conversation_id: turn.conversationId,
-    user_message_id: turn.userMessageId,
-    assistant_message_id: turn.assistantMessageId,
+    user_message_id: userMessageIdOf(turn),
+    assistant_message_id: answer,
   };
   return { status: 200, body: deleted };
 };

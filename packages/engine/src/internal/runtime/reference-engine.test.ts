@@ -175,7 +175,8 @@ describe('tenants and erasure', () => {
     expect(engine.state.turnsInProgress.size).toBe(0);
     expect(engine.state.turns.size).toBe(0);
     clock.advance(5000);
-    expect(engine.state.messages.size).toBe(0);
+    expect(engine.state.turns.size).toBe(0);
+    expect(engine.state.conversations.size).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { clientFrameSchema, type ErrorDetail, isTurnInProgress } from '@partner-assistant/contract';
+import { clientFrameSchema, type ErrorDetail } from '@partner-assistant/contract';
 import { ApiError } from '../errors/api-error.ts';
 import { errorBodyOf } from '../errors/engine-response.ts';
 import { admit } from '../gate/caller-gate.ts';
@@ -64,8 +64,7 @@ export class ClientFrameHandler implements ClientFrames {
       const turn = services.context.state.turns.get(frame.turn_id);
       if (!turn || turn.userId !== socket.caller.token.userId)
         throw new ApiError('not_found', 'Turn not found');
-      socket.deliver(services.streams.snapshot(turn));
-      if (isTurnInProgress(turn.status)) services.streams.follow(turn.id, socket);
+      services.lifecycle.follow(turn, socket);
       return;
     }
     submitMessage(services, socket.caller, {

@@ -1,8 +1,9 @@
 import { type Feedback, isTurnInProgress, type TurnStatus } from '@partner-assistant/contract';
-import type { ConversationRecord, EngineState, TurnRecord } from './engine-state.ts';
+import { type MessageRole, messageIdOf, turnIdOfMessage } from '../ids/message-ids.ts';
+import type { ConversationRecord, EngineState, MessageEntry, TurnRecord } from './engine-state.ts';
 
 /** The message list of every conversation that has none yet: one shared empty list. */
-export const NO_MESSAGES: readonly string[] = Object.freeze([]);
+export const NO_MESSAGES: readonly MessageEntry[] = Object.freeze([]);
 
 /**
  * The one module that changes conversations, turns, messages, feedback and idempotency keys, so
@@ -26,7 +27,7 @@ export function conversationsOf(state: EngineState, userId: string): Conversatio
   return [...(state.conversations.get(userId)?.values() ?? [])];
 }
 
-/** Stores a new, empty conversation (its `messageIds` is {@link NO_MESSAGES}). */
+/** Stores a new, empty conversation (its `messages` is {@link NO_MESSAGES}). */
 export function addConversation(state: EngineState, conversation: ConversationRecord): void {
   let ofUser = state.conversations.get(conversation.userId);
   if (!ofUser) {
@@ -37,17 +38,40 @@ export function addConversation(state: EngineState, conversation: ConversationRe
 }
 
 /** The turns of `conversation`, in submission order: those of its user messages. */
-export function turnsOf(state: EngineState, conversation: ConversationRecord): TurnRecord[] {
-  return conversation.messageIds.flatMap((id) => {
-    const turn = state.messages.get(id);
-    return turn && turn.userMessageId === id ? [turn] : [];
-  });
+export function turnsOf(conversation: ConversationRecord): TurnRecord[] {
+  return conversation.messages.filter((entry): entry is TurnRecord => typeof entry !== 'string');
 }
 
-/** Appends a message id to a conversation (the shared empty list becomes its own). */
-function appendMessage(conversation: ConversationRecord, messageId: string): void {
-  if (conversation.messageIds === NO_MESSAGES) conversation.messageIds = [messageId];
-  else (conversation.messageIds as string[]).push(messageId);
+/** A stored message: its turn, and which of the turn's two messages it is. */
+export interface StoredMessage {
+  /** The turn that holds it. */
+  turn: TurnRecord;
+  /** The user's question or the assistant's answer. */
+  role: MessageRole;
+}
+
+/** The stored message `messageId` (a user message, or the assistant message of an ended turn). */
+export function findMessage(state: EngineState, messageId: string): StoredMessage | undefined {
+  const asked = state.turns.get(turnIdOfMessage(messageId, 'user'));
+  if (asked) return { turn: asked, role: 'user' };
+  const answered = state.turns.get(turnIdOfMessage(messageId, 'assistant'));
+  return answered?.answered ? { turn: answered, role: 'assistant' } : undefined;
+}
+
+/** The id of the user message of `turn`. */
+export function userMessageIdOf(turn: TurnRecord): string {
+  return messageIdOf(turn.id, 'user');
+}
+
+/** The id of the assistant message of `turn`, once it holds one. */
+export function assistantMessageIdOf(turn: TurnRecord): string | null {
+  return turn.answered ? messageIdOf(turn.id, 'assistant') : null;
+}
+
+/** Appends a message to a conversation (the shared empty list becomes its own). */
+function appendMessage(conversation: ConversationRecord, entry: MessageEntry): void {
+  if (conversation.messages === NO_MESSAGES) conversation.messages = [entry];
+  else (conversation.messages as MessageEntry[]).push(entry);
 }
 
 /** The turn a user submitted under `clientMessageId`, if any. */
@@ -67,7 +91,6 @@ export function addTurn(
   turn: TurnRecord,
 ): void {
   state.turns.set(turn.id, turn);
-  state.messages.set(turn.userMessageId, turn);
   state.turnsInProgress.add(turn);
   let ofClient = state.turnsInProgressByClient.get(turn.clientId);
   if (!ofClient) {
@@ -81,7 +104,7 @@ export function addTurn(
     state.idempotencyKeys.set(turn.userId, keys);
   }
   keys.set(turn.clientMessageId, turn.id);
-  appendMessage(conversation, turn.userMessageId);
+  appendMessage(conversation, turn);
 }
 
 /** Takes a turn out of the turns in progress (of the server and of its application). */
@@ -105,11 +128,11 @@ export function setTurnStatus(
 }
 
 /** Gives an ending turn its assistant message, listed after the user message. */
-export function addAssistantMessage(state: EngineState, turn: TurnRecord, messageId: string): void {
-  turn.assistantMessageId = messageId;
-  state.messages.set(messageId, turn);
+export function addAssistantMessage(state: EngineState, turn: TurnRecord): void {
+  if (turn.answered) return;
+  turn.answered = true;
   const conversation = findConversation(state, turn.userId, turn.conversationId);
-  if (conversation) appendMessage(conversation, messageId);
+  if (conversation) appendMessage(conversation, turn.id);
 }
 
 /** Records (or replaces) the feedback on an assistant message. */
@@ -117,11 +140,12 @@ export function setFeedback(state: EngineState, messageId: string, feedback: Fee
   state.feedback.set(messageId, feedback);
 }
 
-function removeMessage(state: EngineState, messageId: string | null): void {
-  if (!messageId) return;
-  state.messages.delete(messageId);
-  state.feedback.delete(messageId);
-  state.messageTexts.delete(messageId);
+/** Forgets the feedback and the kept texts of a turn's messages. */
+function removeMessages(state: EngineState, turn: TurnRecord): void {
+  state.keptMessages.user.delete(turn.id);
+  state.keptMessages.assistant.delete(turn.id);
+  const answer = assistantMessageIdOf(turn);
+  if (answer !== null) state.feedback.delete(answer);
 }
 
 /**
@@ -130,8 +154,7 @@ function removeMessage(state: EngineState, messageId: string | null): void {
  * those lists once per turn would make erasing a long conversation quadratic.
  */
 export function removeTurn(state: EngineState, turn: TurnRecord, withConversation = false): void {
-  removeMessage(state, turn.userMessageId);
-  removeMessage(state, turn.assistantMessageId);
+  removeMessages(state, turn);
   state.turns.delete(turn.id);
   endProgress(state, turn);
   const keys = state.idempotencyKeys.get(turn.userId);
@@ -141,14 +164,14 @@ export function removeTurn(state: EngineState, turn: TurnRecord, withConversatio
     ? undefined
     : findConversation(state, turn.userId, turn.conversationId);
   if (conversation) {
-    const gone = new Set([turn.userMessageId, turn.assistantMessageId]);
-    conversation.messageIds = conversation.messageIds.filter((id) => !gone.has(id));
+    conversation.messages = conversation.messages.filter(
+      (entry) => entry !== turn && entry !== turn.id,
+    );
   }
 }
 
-/** Removes a conversation whose turns are already removed, with any message left in it. */
+/** Removes a conversation whose turns are already removed. */
 export function removeConversation(state: EngineState, conversation: ConversationRecord): void {
-  for (const messageId of conversation.messageIds) removeMessage(state, messageId);
   const ofUser = state.conversations.get(conversation.userId);
   ofUser?.delete(conversation.id);
   if (ofUser?.size === 0) state.conversations.delete(conversation.userId);

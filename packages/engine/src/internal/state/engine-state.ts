@@ -3,6 +3,7 @@ import type {
   Environment,
   Feedback,
   Location,
+  Message,
   Scope,
   TurnStatus,
 } from '@partner-assistant/contract';
@@ -84,11 +85,18 @@ export interface ConversationRecord {
   /** Last change (epoch ms). */
   updatedAt: number;
   /**
-   * Message ids in chronological order (its turns are those of its user messages). Written only
+   * Its messages in chronological order (its turns are those of its user messages). Written only
    * by the conversation store, which gives a new conversation the shared empty list.
    */
-  messageIds: readonly string[];
+  messages: readonly MessageEntry[];
 }
+
+/**
+ * One message in a conversation's list, as one pointer to what is stored anyway: a user message
+ * is its turn, an assistant message its turn's id (the message ids derive from the turn id, see
+ * `ids/message-ids.ts`).
+ */
+export type MessageEntry = TurnRecord | string;
 
 /** The question a turn answers, as the simulated assistant reads it. */
 export interface TurnQuestion {
@@ -103,8 +111,8 @@ export interface TurnQuestion {
 /**
  * A turn: one user message and the assistant response to it. It is also the whole storage of
  * both messages: the user message is the question, and the assistant message is regenerated from
- * the question on read (the simulated assistant is deterministic), so an ended turn holds ids,
- * numbers and shared strings only.
+ * the question on read (the simulated assistant is deterministic); their ids derive from the
+ * turn's. An ended turn holds one id, numbers and shared strings only.
  */
 export interface TurnRecord extends TurnQuestion {
   /** Turn id. */
@@ -123,10 +131,8 @@ export interface TurnRecord extends TurnQuestion {
   createdAt: number;
   /** Last change (epoch ms); once ended, also the assistant message's `created_at`. */
   updatedAt: number;
-  /** The user message. */
-  userMessageId: string;
-  /** The assistant message once the turn ended. */
-  assistantMessageId: string | null;
+  /** Whether the turn holds its assistant message (from its end). */
+  answered: boolean;
 }
 
 /** Usage counters of one application. */
@@ -141,16 +147,25 @@ export interface ApplicationUsage {
   messages: number;
 }
 
-/** Message texts kept for history reads: a few pages of each of many conversations. */
-const MESSAGE_TEXTS = 4096;
+/** Messages kept for history reads: a few pages of each of many conversations. */
+const KEPT_MESSAGES = 4096;
+
+/** A message as history pages show it: its view (frozen) and its JSON text. */
+export interface KeptMessage {
+  /** The message, as the API shows it. */
+  readonly view: Readonly<Message>;
+  /** `JSON.stringify(view)`. */
+  readonly json: string;
+}
 
 /** Everything the engine holds in memory. */
 export interface EngineState {
   /**
-   * The JSON text of recently read messages, by message id: a stored message never changes, so a
-   * history page serializes each of its messages once. Bounded; a removed message leaves it.
+   * Recently read messages, view and JSON text, by turn id, one cache per role: a stored message
+   * never changes, so a history page builds and serializes each of its messages once. Bounded; a
+   * removed message leaves it.
    */
-  messageTexts: BoundedCache<string, string>;
+  keptMessages: { user: BoundedCache<KeptMessage>; assistant: BoundedCache<KeptMessage> };
   partners: Map<string, PartnerRecord>;
   /** By client id. */
   applications: Map<string, ApplicationRecord>;
@@ -163,10 +178,8 @@ export interface EngineState {
    * string per conversation).
    */
   conversations: Map<string, Map<string, ConversationRecord>>;
-  /** By turn id. */
+  /** By turn id (a message id leads to its turn id: `ids/message-ids.ts`). */
   turns: Map<string, TurnRecord>;
-  /** By message id (user or assistant message), the turn that holds it. */
-  messages: Map<string, TurnRecord>;
   /** By assistant message id. */
   feedback: Map<string, Feedback>;
   /** By user id, then client message id: the turn id (no composite key string per turn). */
@@ -190,14 +203,16 @@ export function userKey(
 /** An empty state. */
 export function createEngineState(): EngineState {
   return {
-    messageTexts: new BoundedCache(MESSAGE_TEXTS),
+    keptMessages: {
+      user: new BoundedCache(KEPT_MESSAGES / 2),
+      assistant: new BoundedCache(KEPT_MESSAGES / 2),
+    },
     partners: new Map(),
     applications: new Map(),
     users: new Map(),
     tokens: new Map(),
     conversations: new Map(),
     turns: new Map(),
-    messages: new Map(),
     feedback: new Map(),
     idempotencyKeys: new Map(),
     usage: new Map(),

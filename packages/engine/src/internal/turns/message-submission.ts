@@ -1,4 +1,4 @@
-import { countCharacters, isTurnInProgress, type Location } from '@partner-assistant/contract';
+import { countCharacters, type Location } from '@partner-assistant/contract';
 import { answerLocale } from '../assistant/answer-locale.ts';
 import type { EngineContext } from '../context/engine-context.ts';
 import { ApiError, invalidField, notFound } from '../errors/api-error.ts';
@@ -52,8 +52,7 @@ function replay(
   submission: MessageSubmission,
 ): SubmissionOutcome {
   if (submission.follower) {
-    submission.follower.deliver(services.streams.snapshot(turn));
-    if (isTurnInProgress(turn.status)) services.streams.follow(turn.id, submission.follower);
+    services.lifecycle.follow(turn, submission.follower);
   }
   return { turn, replayed: true };
 }
@@ -78,8 +77,7 @@ function newTurn(
     status: 'queued',
     createdAt: now,
     updatedAt: now,
-    userMessageId: context.random.uuid(),
-    assistantMessageId: null,
+    answered: false,
     message: internText(submission.message),
     location: internLocation(submission.location),
     locale: answerLocale(

@@ -1,5 +1,6 @@
 import type { Message } from '@partner-assistant/contract';
 import type { AnswerContent } from '../assistant/answer-content.ts';
+import { type MessageRole, messageIdOf } from '../ids/message-ids.ts';
 import { BoundedCache } from '../state/bounded-cache.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 import type { TurnAnswerLookup } from './turn-answer.ts';
@@ -19,7 +20,7 @@ export function isoInstant(epochMs: number): string {
 /** The user message of a turn: its question. */
 export function userMessageView(turn: TurnRecord): Message {
   return {
-    message_id: turn.userMessageId,
+    message_id: messageIdOf(turn.id, 'user'),
     turn_id: turn.id,
     role: 'user',
     content: turn.message,
@@ -35,13 +36,10 @@ export function userMessageView(turn: TurnRecord): Message {
  * The assistant message of an ended turn: its `answer` when `completed`, empty content when
  * `failed`. Its arrays are shared and frozen; responses serialize them as they are.
  */
-export function assistantMessageView(
-  turn: TurnRecord & { assistantMessageId: string },
-  answer: AnswerContent | undefined,
-): Message {
+export function assistantMessageView(turn: TurnRecord, answer: AnswerContent | undefined): Message {
   const completed = turn.status === 'completed';
   return {
-    message_id: turn.assistantMessageId,
+    message_id: messageIdOf(turn.id, 'assistant'),
     turn_id: turn.id,
     role: 'assistant',
     content: answer?.text ?? '',
@@ -54,15 +52,13 @@ export function assistantMessageView(
 }
 
 /**
- * The message `messageId` of `turn` (its user or its assistant message); `answerOf` is asked only
+ * The `role` message of `turn` (its user or its assistant message); `answerOf` is asked only
  * for an assistant message.
  */
 export function messageView(
   turn: TurnRecord,
-  messageId: string,
+  role: MessageRole,
   answerOf: TurnAnswerLookup,
 ): Message {
-  return messageId === turn.assistantMessageId
-    ? assistantMessageView(turn as TurnRecord & { assistantMessageId: string }, answerOf(turn))
-    : userMessageView(turn);
+  return role === 'assistant' ? assistantMessageView(turn, answerOf(turn)) : userMessageView(turn);
 }

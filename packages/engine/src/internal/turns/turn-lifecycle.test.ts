@@ -23,7 +23,7 @@ describe('turn lifecycle', () => {
     expect(erased.response.status).toBe(200);
     clock.advance(PROCESSING_MS * 2);
     expect(socket.events).toHaveLength(sentBefore);
-    expect([turn?.status, turn?.assistantMessageId]).toEqual(['running', null]);
+    expect([turn?.status, turn?.answered]).toEqual(['running', false]);
     expect(clock.pendingTimers).toBe(0);
   });
 });

@@ -10,9 +10,6 @@ import { type DueStep, TurnScheduler } from './turn-scheduler.ts';
 import type { TurnEventSink, TurnStreams } from './turn-streams.ts';
 import { SIMULATED_FAILURE, turnView } from './turn-views.ts';
 
-/** A turn once it holds its assistant message id (as it ends). */
-type EndedTurn = TurnRecord & { assistantMessageId: string };
-
 /**
  * Everything that happens to a turn, each in one call that writes all it touches: the stored
  * status, the stream's bookkeeping, the event and the fault hooks. Accepted, then each step of its
@@ -28,7 +25,14 @@ export class TurnLifecycle {
   constructor(context: EngineContext, streams: TurnStreams) {
     this.#context = context;
     this.#streams = streams;
-    this.#scheduler = new TurnScheduler(context, (due) => this.#step(due));
+    this.#scheduler = new TurnScheduler(
+      context,
+      (due) => this.#step(due),
+      (turn) => streams.isFollowed(turn.id) || context.faults.watchesDeltas(),
+    );
+    // A drop armed now binds to the first turn that streams a delta after it: every turn's due
+    // deltas run before it is armed, and the next ones on time.
+    context.faults.onDeltaDropArming(() => this.#scheduler.watchAll());
   }
 
   /**
@@ -47,6 +51,17 @@ export class TurnLifecycle {
     });
     const fail = faults.takeTurnFailure(() => requesterOf(state, turn.clientId));
     this.#scheduler.start(turn, planAnswer(turn, settings.processingMs, { fail }));
+  }
+
+  /**
+   * Sends `sink` the turn's `turn.snapshot` as of now, then its later events while it is in
+   * progress (a resume, or a replayed question on a socket).
+   */
+  follow(turn: TurnRecord, sink: TurnEventSink): void {
+    // The steps due run first (the snapshot holds them), then each later step is timed.
+    this.#scheduler.watch(turn.id);
+    sink.deliver(this.#streams.snapshot(turn));
+    if (isTurnInProgress(turn.status)) this.#streams.follow(turn.id, sink);
   }
 
   /**
@@ -92,8 +107,8 @@ export class TurnLifecycle {
         return;
       case 'completed':
       case 'failed':
-        // Its assistant message id first: the message itself is regenerated on read.
-        store.addAssistantMessage(this.#context.state, turn, this.#context.random.uuid());
+        // Its assistant message first: the message itself is regenerated on read.
+        store.addAssistantMessage(this.#context.state, turn);
         this.#moveTo(turn, step.kind);
         if (step.kind === 'failed') {
           this.#streams.publish(turn, { type: 'assistant.error', error: { ...SIMULATED_FAILURE } });
@@ -102,7 +117,7 @@ export class TurnLifecycle {
             type: 'assistant.completed',
             build: () => ({
               type: 'assistant.completed',
-              message: assistantMessageView(turn as EndedTurn, plan.answer),
+              message: assistantMessageView(turn, plan.answer),
             }),
           });
         }

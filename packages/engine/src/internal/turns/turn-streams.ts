@@ -70,6 +70,11 @@ export class TurnStreams {
     this.#followed.set(sink, followed);
   }
 
+  /** Whether some socket follows the turn. */
+  isFollowed(turnId: string): boolean {
+    return (this.#streams.get(turnId)?.followers.size ?? 0) > 0;
+  }
+
   /** Stops `sink` from receiving events of any turn (its socket closed). */
   unfollowAll(sink: TurnEventSink): void {
     for (const turnId of this.#followed.get(sink) ?? [])
@@ -135,7 +140,7 @@ export class TurnStreams {
     const labels = plan.steps.flatMap((step) => (step.kind === 'status' ? [step.label] : []));
     return {
       seq: 1 + plan.steps.length,
-      content: failed || !turn.assistantMessageId ? '' : plan.answer.text,
+      content: failed || !turn.answered ? '' : plan.answer.text,
       label: labels.at(-1) ?? null,
     };
   }

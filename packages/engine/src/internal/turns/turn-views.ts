@@ -4,6 +4,7 @@ import {
   type TurnError,
   type TurnSummary,
 } from '@partner-assistant/contract';
+import { messageIdOf } from '../ids/message-ids.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
 import { assistantMessageView, isoInstant } from './message-views.ts';
 import type { TurnAnswerLookup } from './turn-answer.ts';
@@ -39,10 +40,8 @@ export function turnView(turn: TurnRecord, answerOf: TurnAnswerLookup): Turn {
     created_at: isoInstant(turn.createdAt),
     updated_at: isoInstant(turn.updatedAt),
     client_message_id: turn.clientMessageId,
-    user_message_id: turn.userMessageId,
-    assistant_message: turn.assistantMessageId
-      ? assistantMessageView(turn as TurnRecord & { assistantMessageId: string }, answerOf(turn))
-      : null,
+    user_message_id: messageIdOf(turn.id, 'user'),
+    assistant_message: turn.answered ? assistantMessageView(turn, answerOf(turn)) : null,
     error: turn.status === 'failed' ? { ...SIMULATED_FAILURE } : null,
   };
 }
