@@ -25,6 +25,9 @@ export default [
       format: ['esm'],
       dts: false,
       clean: false,
+      // A map of the whole bundle (zod, pino, ws and express) would weigh four megabytes in the
+      // package; the package ships `src/` for reading.
+      sourcemap: false,
       splitting: true,
       noExternal: [/.*/],
       external: ['bufferutil', 'utf-8-validate'],
