@@ -74,13 +74,22 @@ if (only.has('memory')) {
 
 if (only.has('startup')) {
   const cold = await spawnReferenceTarget();
-  const cli = await spawnBenchChild('../dist/cli.js', ['--port', '0']);
+  await cold.stop();
+  // The CLI as `npx partner-assistant-server` runs it, started one after another: the median of
+  // five, as one start on a shared machine says little.
+  const readyAfterMs: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const cli = await spawnBenchChild('../dist/cli.js', ['--port', '0']);
+    readyAfterMs.push(cli.readyAfterMs);
+    await cli.stop();
+  }
+  readyAfterMs.sort((a, b) => a - b);
   console.log('\nStart-up (target: CLI ready < 300 ms)');
   console.table([
     {
       'startReferenceServer() ms': Number(Number(cold.ready.startMs).toFixed(1)),
-      'CLI spawn to ready line ms (incl. node boot)': Math.round(cli.readyAfterMs),
+      'CLI spawn to ready line ms, median of 5 (incl. node boot)': Math.round(readyAfterMs[2]!),
+      'min–max ms': `${Math.round(readyAfterMs[0]!)}–${Math.round(readyAfterMs[4]!)}`,
     },
   ]);
-  await Promise.all([cold.stop(), cli.stop()]);
 }

@@ -9,7 +9,7 @@ import {
   malformedAdminBody,
   outOfBandRequestId,
 } from '@partner-assistant/engine/transport';
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { writeAnswer } from './write-answer.ts';
 
 /** True when `path` is under the admin prefix. */
@@ -32,14 +32,16 @@ function oversizeAdminBody() {
   return errorResponse(new ApiError('payload_too_large', message), outOfBandRequestId());
 }
 
-/**
- * The admin API (only mounted with `--admin`) as a small express app: JSON in and out, mapped one
- * to one to `control`. Admin requests are neither journaled nor rate-limited; they are off the
- * API's hot path, so express's routing and body parsing cost nothing that matters here.
- */
-export function createAdminApp(
-  control: EngineControl,
-): (req: IncomingMessage, res: ServerResponse) => void {
+/** The answer (500) should express fail to load: never expected, but no request is left hanging. */
+function unavailableAdminApi() {
+  const message = 'The admin API could not be loaded';
+  return errorResponse(new ApiError('internal_error', message), outOfBandRequestId());
+}
+
+type AdminApp = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The express app that maps admin requests to `control`, built once express is loaded. */
+function expressAdminApp(express: typeof import('express'), control: EngineControl): AdminApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -66,4 +68,31 @@ export function createAdminApp(
     );
   });
   return app;
+}
+
+/**
+ * The admin API (only mounted with `--admin`) as a small express app: JSON in and out, mapped one
+ * to one to `control`. Admin requests are neither journaled nor rate-limited; they are off the
+ * API's hot path, so express's routing and body parsing cost nothing that matters here.
+ *
+ * express is loaded on the first admin request, not at start: loading it (with its body parser)
+ * was a fifth of the server's start-up. Admin requests that arrive meanwhile wait for it, in
+ * order; their bodies wait unread in their sockets.
+ */
+export function createAdminApp(control: EngineControl): AdminApp {
+  let app: AdminApp | Promise<AdminApp> | undefined;
+  const load = async () => {
+    const loaded = expressAdminApp((await import('express')).default, control);
+    app = loaded;
+    return loaded;
+  };
+  return (req, res) => {
+    app ??= load();
+    if (typeof app === 'function') app(req, res);
+    else
+      void app.then(
+        (loaded) => loaded(req, res),
+        () => writeAnswer(res, unavailableAdminApi()),
+      );
+  };
 }
