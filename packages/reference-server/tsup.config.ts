@@ -38,10 +38,11 @@ export default [
         // The workspace packages from their TypeScript sources, as the one-file bundle takes them.
         options.conditions = ['@partner-assistant/source'];
         options.chunkNames = 'cli-chunks/[name]-[hash]';
-        // Less to parse at each start; names are kept (no identifier minification).
+        // Less to parse at each start; names are kept (no identifier minification), and the
+        // bundled packages' licence notices too.
         options.minifyWhitespace = true;
         options.minifySyntax = true;
-        options.legalComments = 'none';
+        options.legalComments = 'eof';
       },
     },
   ),
