@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { WEBSOCKET_PATH, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import { closeAll, cpuSeconds, openSocket, percentile, userMessage } from './bench-sockets.ts';
 import type { LoadFixture } from './prepare-load.ts';
 
 /** What {@link measureWebSocketFanout} measured. */
@@ -18,40 +17,19 @@ export interface WebSocketFanout {
   readonly deltasPerCpuSecond: number | undefined;
   /** The server's CPU use during the window, in cores. */
   readonly serverCores: number | undefined;
-  /** `user.message` sent to its `turn.accepted` received, under that load. */
+  /**
+   * `user.message` sent to its `turn.accepted` received, under that load: with every socket
+   * asking again as soon as an answer completes, the load saturates the server, and this is
+   * mostly time spent queued behind the other sockets' frames (see `measureAcceptUnderLoad`).
+   */
   readonly acceptP50Ms: number;
   readonly acceptP99Ms: number;
   /** Frames that were not what a socket expected (`frame.rejected`, errors): 0 when sound. */
   readonly failures: number;
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
-
-/** CPU seconds a process has used (user + system), from /proc; undefined elsewhere. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, in clock ticks (USER_HZ, 100 on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-function openSocket(fixture: LoadFixture): Promise<WebSocket> {
-  const socket = new WebSocket(`${fixture.wsUrl}${WEBSOCKET_PATH}`, [
-    WEBSOCKET_SUBPROTOCOL,
-    fixture.token,
-  ]);
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
+/** The question every benchmark socket asks: its answer always streams the same deltas. */
+export const BENCH_QUESTION = 'How do I renew my passport?';
 
 /**
  * `sockets` sockets each keep `inFlight` questions asked over the channel, asking the next as soon
@@ -76,14 +54,7 @@ export async function measureWebSocketFanout(
   const ask = (socket: WebSocket) => {
     const clientMessageId = `ws-fanout-${process.pid}-${asked++}`;
     sentAt.set(clientMessageId, performance.now());
-    socket.send(
-      JSON.stringify({
-        type: 'user.message',
-        conversation_id: fixture.conversationId,
-        client_message_id: clientMessageId,
-        message: 'How do I renew my passport?',
-      }),
-    );
+    socket.send(userMessage(fixture, clientMessageId, BENCH_QUESTION));
   };
   for (const socket of sockets) {
     socket.on('message', (data) => {
@@ -121,15 +92,7 @@ export async function measureWebSocketFanout(
   const [measuredDeltas, measuredFrames] = [deltas, frames];
   const sorted = [...accepts].sort((a, b) => a - b);
   running = false;
-  await Promise.all(
-    sockets.map(
-      (socket) =>
-        new Promise<void>((resolve) => {
-          socket.once('close', () => resolve());
-          socket.close();
-        }),
-    ),
-  );
+  await closeAll(sockets);
   return {
     sockets: options.sockets,
     deltasPerSecond: Math.round(measuredDeltas / elapsed),

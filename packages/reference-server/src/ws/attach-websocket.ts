@@ -62,7 +62,10 @@ function connect(
       send: (text) => {
         if (ws.readyState === WebSocket.OPEN) frames.send(text);
       },
-      close: (code, reason) => ws.close(code, reason),
+      close: (code, reason) => {
+        frames.flush();
+        ws.close(code, reason);
+      },
       // What was sent before the cut still reaches the client, as when each frame left at once.
       terminate: () => {
         frames.flush();

@@ -16,9 +16,14 @@ export const PROCESSING_MS = 1000;
 /** A socket transport that keeps what the engine sent and how it ended the connection. */
 export function fakeTransport() {
   const events: ServerEvent[] = [];
+  /** The frames as sent, text for text. */
+  const texts: string[] = [];
   const ending: { closed?: number; terminated?: boolean } = {};
   const transport: SocketTransport = {
-    send: (text) => events.push(JSON.parse(text) as ServerEvent),
+    send: (text) => {
+      texts.push(text);
+      events.push(JSON.parse(text) as ServerEvent);
+    },
     close: (code) => {
       ending.closed = code;
     },
@@ -26,7 +31,7 @@ export function fakeTransport() {
       ending.terminated = true;
     },
   };
-  return { transport, events, ending, types: () => events.map((event) => event.type) };
+  return { transport, events, texts, ending, types: () => events.map((event) => event.type) };
 }
 
 export function engineFixture(options: { scopes?: string[]; requestsPerMinute?: number } = {}) {

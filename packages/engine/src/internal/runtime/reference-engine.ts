@@ -98,7 +98,8 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
     onViolation: options.onContractViolation,
   });
   const outbound = createOutboundFilter(resolveProfile(options));
-  const streams = new TurnStreams(context);
+  // Events leave as the stream serializes them, unless the profile reshapes them first.
+  const streams = new TurnStreams(context, { eventTexts: outbound === undefined });
   const submission = { context, streams, lifecycle: new TurnLifecycle(context, streams) };
   const sockets = new SocketHub({
     context,

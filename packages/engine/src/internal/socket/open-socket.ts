@@ -13,8 +13,11 @@ export interface OpenSocket {
   transport: SocketTransport;
   /** Timer that closes the socket when the token expires. */
   expiryTimer: TimerHandle;
-  /** The socket's single way out: every event it receives goes through here. */
-  deliver(event: ServerEvent): void;
+  /**
+   * The socket's single way out: every event it receives goes through here. `text`, when given,
+   * is the event's JSON (exactly `JSON.stringify(event)`).
+   */
+  deliver(event: ServerEvent, text?: string): void;
   /** Cuts the connection abruptly (fault injection). */
   drop(): void;
 }

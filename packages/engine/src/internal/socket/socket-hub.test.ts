@@ -44,4 +44,15 @@ describe('socket hub', () => {
     socket.session.receive('x'.repeat(70_000));
     expect(socket.ending.closed).toBe(1009);
   });
+
+  it('closes on a frame over 64 KiB of UTF-8 that is shorter in characters, not on one just under', () => {
+    const { openSocket } = engineFixture();
+    const under = openSocket();
+    under.session.receive('é'.repeat(32_768));
+    expect(under.ending.closed).toBeUndefined();
+    expect(under.types()).toEqual(['frame.rejected']);
+    const over = openSocket();
+    over.session.receive('é'.repeat(32_769));
+    expect(over.ending.closed).toBe(1009);
+  });
 });

@@ -29,6 +29,16 @@ const HANDSHAKE_CLOSE_CODES: Partial<Record<ApiErrorCode, number>> = {
 };
 
 const encoder = new TextEncoder();
+
+/**
+ * Whether `text` takes more than `limit` bytes in UTF-8, encoding it only when its length leaves
+ * a doubt (a UTF-16 code unit takes one to three bytes).
+ */
+function utf8Over(text: string, limit: number): boolean {
+  if (text.length > limit) return true;
+  if (text.length * 3 <= limit) return false;
+  return encoder.encode(text).length > limit;
+}
 const CLOSED_SESSION: Omit<SocketSession, 'id'> = { receive: () => {}, closed: () => {} };
 
 /** What the hub needs from the rest of the engine, given once at construction. */
@@ -98,15 +108,20 @@ export class SocketHub implements SocketDirectory {
         () => this.#close(socket, CLOSE_CODES.unauthorized, 'token expired'),
         caller.token.expiresAt - clock.now(),
       ),
-      deliver: (event) => {
+      deliver: (event, text) => {
         if (!this.#sockets.has(id)) return;
-        const violation = this.#hooks.checkEvent?.(event);
+        const hooks = this.#hooks;
+        const violation = hooks.checkEvent?.(event);
         const record: SocketFrameRecord = { direction: 'out', frameType: event.type, clientId };
         if (event.type === 'frame.rejected') record.errorCode = event.error.code;
         if (violation) record.violation = violation;
-        this.#hooks.recordFrame?.(record);
-        this.#hooks.observeEvent?.(id, event);
-        transport.send(JSON.stringify(this.#hooks.shapeEvent?.(event) ?? event));
+        hooks.recordFrame?.(record);
+        hooks.observeEvent?.(id, event);
+        // The stream's text is the event's JSON: used as is unless the profile reshapes events.
+        const { shapeEvent } = hooks;
+        transport.send(
+          shapeEvent ? JSON.stringify(shapeEvent(event)) : (text ?? JSON.stringify(event)),
+        );
       },
       drop: () => this.#drop(socket),
     };
@@ -122,7 +137,7 @@ export class SocketHub implements SocketDirectory {
     if (!this.#sockets.has(socket.id)) return;
     const read = readClientFrame(frame);
     this.#record(socket, { direction: 'in', frameType: read.type });
-    if (frame !== null && encoder.encode(frame).length > FIELD_LIMITS.maxFrameBytes) {
+    if (frame !== null && utf8Over(frame, FIELD_LIMITS.maxFrameBytes)) {
       this.#close(socket, CLOSE_CODES.messageTooBig, 'frame over 64 KiB');
       return;
     }

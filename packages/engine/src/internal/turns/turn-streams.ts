@@ -1,14 +1,18 @@
-import type { Message, ServerEvent, Turn, TurnError, TurnEvent } from '@partner-assistant/contract';
+import type { Message, ServerEvent, Turn, TurnError } from '@partner-assistant/contract';
 import { planAnswer } from '../assistant/answer-plan.ts';
 import type { EngineContext } from '../context/engine-context.ts';
 import type { TurnRecord } from '../state/engine-state.ts';
+import { stampedEvent, stampedEventText, stampText } from './stamped-event.ts';
 import { answerOfTurn } from './turn-answer.ts';
 import { turnView } from './turn-views.ts';
 
 /** Something that follows turns: a WebSocket session. */
 export interface TurnEventSink {
-  /** Sends one event; the sink's only way out. */
-  deliver(event: ServerEvent): void;
+  /**
+   * Sends one event; the sink's only way out. `text`, when given, is the event's JSON (exactly
+   * `JSON.stringify(event)`), built once for every follower.
+   */
+  deliver(event: ServerEvent, text?: string): void;
   /** Cuts the connection abruptly, as a network loss (fault injection). */
   drop?(): void;
 }
@@ -34,6 +38,8 @@ interface TurnStreamState {
   content: string;
   label: string | null;
   followers: Set<TurnEventSink>;
+  /** The JSON stamping its events ({@link stampText}), once it has been followed. */
+  stamp: string | undefined;
 }
 
 /**
@@ -45,9 +51,15 @@ export class TurnStreams {
   /** Turns each sink follows, so a closing socket leaves only its own streams. */
   readonly #followed = new Map<TurnEventSink, Set<string>>();
   readonly #context: EngineContext;
+  readonly #eventTexts: boolean;
 
-  constructor(context: EngineContext) {
+  /**
+   * `eventTexts`: hand followers each event's JSON along with it (false when the followers
+   * reshape events before sending them, as the minimal profile does). @default true
+   */
+  constructor(context: EngineContext, options: { eventTexts?: boolean } = {}) {
     this.#context = context;
+    this.#eventTexts = options.eventTexts ?? true;
   }
 
   /** Starts the stream of a new turn (before its `turn.accepted`). */
@@ -57,6 +69,7 @@ export class TurnStreams {
       content: '',
       label: null,
       followers: new Set(),
+      stamp: undefined,
     });
   }
 
@@ -93,14 +106,24 @@ export class TurnStreams {
     if (payload.type === 'assistant.delta') stream.content += payload.text;
     if (payload.type === 'assistant.status') stream.label = payload.label;
     // Most turns (REST submissions) have no follower: their events are numbered, never built.
-    if (stream.followers.size === 0) return;
-    const event = {
-      ...('build' in payload ? payload.build() : payload),
-      turn_id: turn.id,
-      conversation_id: turn.conversationId,
-      seq: stream.seq,
-    };
-    for (const follower of [...stream.followers]) follower.deliver(event as TurnEvent);
+    const { followers, seq } = stream;
+    if (followers.size === 0) return;
+    const built = 'build' in payload ? payload.build() : payload;
+    const event = stampedEvent(built, turn, seq);
+    let text: string | undefined;
+    if (this.#eventTexts) {
+      stream.stamp ??= stampText(turn);
+      text = stampedEventText(built, stream.stamp, seq);
+    }
+    if (followers.size === 1) {
+      // The usual case, without copying the set; a follower added meanwhile is not served.
+      for (const follower of followers) {
+        follower.deliver(event, text);
+        break;
+      }
+      return;
+    }
+    for (const follower of [...followers]) follower.deliver(event, text);
   }
 
   /** Cuts the connections following a turn, as a network loss (fault injection). */
