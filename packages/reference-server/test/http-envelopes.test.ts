@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { errorEnvelopeSchema, WEBSOCKET_PATH } from '@partner-assistant/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,28 @@ function expectEnvelope(answer: RawAnswer, status: number, code: string): void {
 const capabilities = 'GET /api/partners/v1/capabilities HTTP/1.1';
 
 describe('answers of HTTP itself, over raw TCP', () => {
+  it('keeps a connection open across requests with no body, answered as they arrive', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ports = new Set<number>();
+    for (const path of ['/capabilities', '/capabilities', '/tokens', '/capabilities']) {
+      const answer = await new Promise<{ connection?: string | undefined }>((resolve, reject) => {
+        const request = httpRequest(
+          { agent, port: server.port, host: '127.0.0.1', path: `/api/partners/v1${path}` },
+          (response) => {
+            ports.add(request.socket?.localPort ?? 0);
+            response.resume();
+            response.on('end', () => resolve({ connection: response.headers.connection }));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+      expect(answer.connection).toBe('keep-alive');
+    }
+    agent.destroy();
+    expect(ports.size).toBe(1);
+  });
+
   it('answers an HTTP/1.1 request without Host with the envelope (422), not a bare 400', async () => {
     const answer = await rawExchange([capabilities, 'Connection: close']);
     expectEnvelope(answer, 422, 'invalid_request');

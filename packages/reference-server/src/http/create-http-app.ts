@@ -73,8 +73,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     exchange: Exchange,
   ) => {
     // A body left partly unread (over the drain bound, or never sent after a refused
-    // `Expect: 100-continue`) makes the connection unusable: close it once the answer is out.
-    if (!req.complete) res.setHeader('Connection', 'close');
+    // `Expect: 100-continue`) makes the connection unusable: close it once the answer is out. A
+    // request that announces no body is not complete yet when answered in its own event, but
+    // there is nothing left to read.
+    if (!req.complete && !hasNoBody(req)) res.setHeader('Connection', 'close');
     writeAnswer(res, exchange.response);
     const durationMs = performance.now() - target.startedAt;
     if (logger.isLevelEnabled('info')) {
@@ -109,7 +111,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     });
   };
 
-  /** Hands the request to the engine, which applies injected latency, then writes its answer. */
+  /**
+   * Hands the request to the engine, which applies injected latency, then writes its answer: in
+   * the same turn of the event loop when no latency is injected.
+   */
   const answer = (req: IncomingMessage, res: ServerResponse, target: Target, body: ReadBody) => {
     const input: HttpRequestInput = {
       method: req.method ?? 'GET',
@@ -125,7 +130,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       applyNetworkFault(req.socket, fault);
       return;
     }
-    void engine.handleHttpAsync(input).then((outcome) => {
+    engine.answerHttp(input, (outcome) => {
       if (outcome.failure)
         logger.error({ request_id: outcome.requestId, err: outcome.failure }, 'unexpected failure');
       finish(req, res, target, outcome);

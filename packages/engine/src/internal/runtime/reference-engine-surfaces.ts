@@ -29,6 +29,12 @@ export interface EngineTransport {
    */
   handleHttpAsync(input: HttpRequestInput): Promise<HttpOutcome>;
   /**
+   * {@link handleHttpAsync} without a promise: `reply` is called at once when no latency is
+   * injected for the request's tenant (the answer can leave in the same turn of the event loop,
+   * with no microtask per request), else once it has passed.
+   */
+  answerHttp(input: HttpRequestInput, reply: (outcome: HttpOutcome) => void): void;
+  /**
    * The network fault armed for this REST request, if any (`control.faults.connectionReset`,
    * `hang`): the transport asks before {@link handleHttpAsync} and, when there is one, destroys
    * the connection or holds it unanswered instead of answering.

@@ -156,6 +156,11 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
       await latencyDelay(drawLatencyMs(input.authorization));
       return handleHttp(input);
     },
+    answerHttp: (input, reply) => {
+      const latencyMs = drawLatencyMs(input.authorization);
+      if (latencyMs <= 0) reply(handleHttp(input));
+      else void latencyDelay(latencyMs).then(() => reply(handleHttp(input)));
+    },
     takeNetworkFault: (input) => {
       const route = matchRoute(input.method, input.path);
       if (route.kind !== 'operation') return undefined;
