@@ -6,7 +6,6 @@ import {
 } from '@partner-assistant/contract';
 import { keptMessage } from '../turns/kept-messages.ts';
 import { submitMessage } from '../turns/message-submission.ts';
-import { messageView } from '../turns/message-views.ts';
 import { answerOfTurn } from '../turns/turn-answer.ts';
 import { turnView } from '../turns/turn-views.ts';
 import { findConversation } from './conversation-operations.ts';
