@@ -82,7 +82,15 @@ export function engineFixture(options: { scopes?: string[]; requestsPerMinute?: 
       transport: fake.transport,
     });
     const send = (frame: unknown) => session.receive(JSON.stringify(frame));
-    return { ...fake, session, send };
+    /** Asks a question in the fixture's conversation (`user.message`). */
+    const ask = (clientMessageId = 'a', message = 'Where is the market?') =>
+      send({
+        type: 'user.message',
+        conversation_id: conversationId,
+        client_message_id: clientMessageId,
+        message,
+      });
+    return { ...fake, session, send, ask };
   };
   return {
     engine,

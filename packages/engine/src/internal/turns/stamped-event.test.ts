@@ -50,14 +50,9 @@ describe('stamped turn events', () => {
   );
 
   it('sends every frame of a followed turn as the JSON of its event, type first and seq last', () => {
-    const { clock, conversationId, openSocket } = engineFixture();
+    const { clock, openSocket } = engineFixture();
     const socket = openSocket();
-    socket.send({
-      type: 'user.message',
-      conversation_id: conversationId,
-      client_message_id: 'a',
-      message: 'Where is the market?',
-    });
+    socket.ask();
     clock.advance(PROCESSING_MS);
     expect(socket.types()).toContain('assistant.delta');
     socket.texts.forEach((text, index) => {

@@ -3,14 +3,9 @@ import { engineFixture, PROCESSING_MS } from '../runtime/engine-fixture.test-sup
 
 describe('turn lifecycle', () => {
   it('an erased turn takes no further step: no event, no status change, no timer left', () => {
-    const { engine, clock, tenant, conversationId, openSocket } = engineFixture();
+    const { engine, clock, tenant, openSocket } = engineFixture();
     const socket = openSocket();
-    socket.send({
-      type: 'user.message',
-      conversation_id: conversationId,
-      client_message_id: 'erased',
-      message: 'How do I renew my passport?',
-    });
+    socket.ask('erased', 'How do I renew my passport?');
     clock.advance(PROCESSING_MS / 2);
     const [turn] = [...engine.state.turnsInProgress];
     expect(turn?.status).toBe('running');

@@ -48,12 +48,7 @@ describe('turn scheduler on a manual clock', () => {
     for (const atMs of [0, 100, 150, 333, 500, 749, 900, 999]) {
       const watched = engineFixture();
       const early = watched.openSocket();
-      early.send({
-        type: 'user.message',
-        conversation_id: watched.conversationId,
-        client_message_id: 'k',
-        message: 'How do I renew my passport?',
-      });
+      early.ask('k', 'How do I renew my passport?');
       const unwatched = engineFixture();
       const turnId = unwatched.sendMessage('How do I renew my passport?', 'k');
       watched.clock.advance(atMs);
@@ -85,16 +80,11 @@ describe('turn scheduler on a manual clock', () => {
   });
 
   it('runs every due delta of every turn when a drop is armed: it binds to the first turn that streamed one', () => {
-    const { engine, clock, sendMessage, conversationId, openSocket } = engineFixture();
+    const { engine, clock, sendMessage, openSocket } = engineFixture();
     sendMessage('First question?', 'a');
     clock.advance(PROCESSING_MS / 2);
     const socket = openSocket();
-    socket.send({
-      type: 'user.message',
-      conversation_id: conversationId,
-      client_message_id: 'b',
-      message: 'Second question?',
-    });
+    socket.ask('b', 'Second question?');
     engine.faults.dropAfterDelta({ afterDeltas: 1 });
     clock.advance(PROCESSING_MS);
     // The REST turn streamed its first delta before the drop was armed, so the drop bound to

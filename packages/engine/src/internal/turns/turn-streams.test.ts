@@ -8,14 +8,9 @@ const deltaText = (events: ServerEvent[]) =>
 
 describe('turn streams on a manual clock', () => {
   it('numbers the events of a turn 1, 2, 3… and its deltas add up to the answer', () => {
-    const { clock, conversationId, openSocket } = engineFixture();
+    const { clock, openSocket } = engineFixture();
     const socket = openSocket();
-    socket.send({
-      type: 'user.message',
-      conversation_id: conversationId,
-      client_message_id: 'a',
-      message: 'Where is the market?',
-    });
+    socket.ask();
     expect(socket.types()).toEqual(['turn.accepted']);
     clock.advance(PROCESSING_MS);
     expect(seqs(socket.events)).toEqual(socket.events.map((_event, index) => index + 1));
@@ -42,26 +37,16 @@ describe('turn streams on a manual clock', () => {
   });
 
   it('cuts the followers after the armed delta; the turn goes on and a resubscription completes it', () => {
-    const { engine, clock, conversationId, openSocket } = engineFixture();
+    const { engine, clock, openSocket } = engineFixture();
     engine.faults.dropAfterDelta({ afterDeltas: 1 });
     const first = openSocket();
-    first.send({
-      type: 'user.message',
-      conversation_id: conversationId,
-      client_message_id: 'a',
-      message: 'Passport?',
-    });
+    first.ask('a', 'Passport?');
     clock.advance(PROCESSING_MS);
     expect(first.ending.terminated).toBe(true);
     expect(first.types().filter((type) => type === 'assistant.delta')).toHaveLength(1);
     first.session.closed();
     const again = openSocket();
-    again.send({
-      type: 'user.message',
-      conversation_id: conversationId,
-      client_message_id: 'a',
-      message: 'Passport?',
-    });
+    again.ask('a', 'Passport?');
     const snapshot = again.events[0];
     expect(snapshot?.type).toBe('turn.snapshot');
     if (snapshot?.type === 'turn.snapshot') expect(snapshot.turn.status).toBe('completed');
