@@ -8,6 +8,7 @@ import {
 } from '@partner-assistant/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningReferenceServer } from '../src/index.ts';
+import { MANUAL_PROCESSING_MS, startManualServer } from './support/manual-server.ts';
 import {
   call,
   type JsonReply,
@@ -147,37 +148,42 @@ describe('403, 404, 405', () => {
 
 describe('409, 413, 415, 422', () => {
   it('refuses deleting a turn or conversation while a turn is in progress', async () => {
-    const { token, conversationId } = await newUserSession(server);
-    const sent = await call(server, 'POST', `/conversations/${conversationId}/messages`, {
-      token,
-      body: { client_message_id: 'a', message: 'Hello' },
-    });
-    expectError(
-      await call(server, 'DELETE', `/turns/${sent.body.turn_id}`, { token }),
-      409,
-      'turn_in_progress',
-    );
-    expectError(
-      await call(server, 'DELETE', `/conversations/${conversationId}`, { token }),
-      409,
-      'turn_in_progress',
-    );
-    expectError(
-      await call(server, 'POST', `/conversations/${conversationId}/messages`, {
+    // On a manual clock: the turn stays in progress however slow the machine is.
+    const manual = await startManualServer();
+    try {
+      const { token, conversationId } = await newUserSession(manual);
+      const sent = await call(manual, 'POST', `/conversations/${conversationId}/messages`, {
         token,
-        body: { client_message_id: 'a', message: 'Other' },
-      }),
-      409,
-      'idempotency_conflict',
-    );
-    await waitFor(
-      async () =>
-        (await call(server, 'GET', `/turns/${sent.body.turn_id}`, { token })).body.status ===
-        'completed',
-    );
-    expect(
-      (await call(server, 'DELETE', `/conversations/${conversationId}`, { token })).status,
-    ).toBe(200);
+        body: { client_message_id: 'a', message: 'Hello' },
+      });
+      expectError(
+        await call(manual, 'DELETE', `/turns/${sent.body.turn_id}`, { token }),
+        409,
+        'turn_in_progress',
+      );
+      expectError(
+        await call(manual, 'DELETE', `/conversations/${conversationId}`, { token }),
+        409,
+        'turn_in_progress',
+      );
+      expectError(
+        await call(manual, 'POST', `/conversations/${conversationId}/messages`, {
+          token,
+          body: { client_message_id: 'a', message: 'Other' },
+        }),
+        409,
+        'idempotency_conflict',
+      );
+      manual.control.clock.advance(MANUAL_PROCESSING_MS);
+      expect(
+        (await call(manual, 'GET', `/turns/${sent.body.turn_id}`, { token })).body.status,
+      ).toBe('completed');
+      expect(
+        (await call(manual, 'DELETE', `/conversations/${conversationId}`, { token })).status,
+      ).toBe(200);
+    } finally {
+      await manual.close();
+    }
   });
 
   it('refuses a body over 64 KiB, a non-JSON body and malformed JSON', async () => {
