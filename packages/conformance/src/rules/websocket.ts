@@ -182,10 +182,15 @@ export const websocketRules = defineGroup('websocket', [
           first.type === 'turn.snapshot',
           `the resent message was answered with ${String(first.type)}, expected turn.snapshot`,
         );
-        await channel.waitFor(
-          (event) => sameId(event.turn_id, turnId) && isTerminal(event),
-          'the end of the turn',
-        );
+        // A turn that ended before the message was resent has nothing more to stream: its
+        // snapshot is its end.
+        const status = (first.turn as { status?: unknown } | undefined)?.status;
+        if (status !== 'completed' && status !== 'failed') {
+          await channel.waitFor(
+            (event) => sameId(event.turn_id, turnId) && isTerminal(event),
+            'the end of the turn',
+          );
+        }
       } finally {
         channel.close();
       }

@@ -31,7 +31,7 @@ function application(clientId: string, overrides: Record<string, unknown> = {}) 
   };
 }
 
-const config = {
+export const config = {
   partners: [
     {
       id: '3c9a1e52-7d4b-4f8a-9b21-6e0f5d7c8a11',
