@@ -3,6 +3,7 @@
 // `user.message` to its `turn.accepted`. Posts the durations (ms) when told to stop.
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { askAndAwaitAcceptance } from './await-acceptance.mjs';
 
 const { channelUrl, protocols, conversationId, question, everyMs } = workerData;
 const socket = new WebSocket(channelUrl, protocols);
@@ -18,25 +19,15 @@ parentPort.on('message', (message) => {
 });
 parentPort.postMessage('ready');
 
+/** Asks one question and waits for its acceptance. */
 function acceptance(clientMessageId) {
-  return new Promise((resolve, reject) => {
-    const onMessage = (data) => {
-      const text = data.toString();
-      if (text.includes('"type":"frame.rejected"')) reject(new Error('probe frame rejected'));
-      if (!text.includes('"type":"turn.accepted"') || !text.includes(clientMessageId)) return;
-      socket.off('message', onMessage);
-      resolve();
-    };
-    socket.on('message', onMessage);
-    socket.send(
-      JSON.stringify({
-        type: 'user.message',
-        conversation_id: conversationId,
-        client_message_id: clientMessageId,
-        message: question,
-      }),
-    );
+  const frame = JSON.stringify({
+    type: 'user.message',
+    conversation_id: conversationId,
+    client_message_id: clientMessageId,
+    message: question,
   });
+  return askAndAwaitAcceptance(socket, frame, clientMessageId);
 }
 
 for (let index = 0; probing; index++) {

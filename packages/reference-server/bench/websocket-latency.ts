@@ -1,15 +1,13 @@
 import { WEBSOCKET_PATH, WEBSOCKET_SUBPROTOCOL } from '@partner-assistant/contract';
 import WebSocket from 'ws';
+import { askAndAwaitAcceptance } from './await-acceptance.mjs';
+import { percentile } from './bench-sockets.ts';
 
 /** Percentiles of the time from sending `user.message` to receiving its `turn.accepted`, ms. */
 export interface AcceptLatency {
   readonly samples: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
 /** Sends `samples` messages one after another on one socket and times each acceptance. */
@@ -28,29 +26,13 @@ export async function measureAcceptLatency(
   for (let index = 0; index < samples; index++) {
     const clientMessageId = `ws-latency-${index}-${Date.now()}`;
     const started = performance.now();
-    await new Promise<void>((resolve, reject) => {
-      const onMessage = (data: WebSocket.RawData) => {
-        const event = JSON.parse(data.toString()) as {
-          type: string;
-          turn?: { client_message_id?: string };
-        };
-        if (event.type === 'frame.rejected')
-          reject(new Error(`frame rejected: ${data.toString()}`));
-        if (event.type === 'turn.accepted' && event.turn?.client_message_id === clientMessageId) {
-          socket.off('message', onMessage);
-          resolve();
-        }
-      };
-      socket.on('message', onMessage);
-      socket.send(
-        JSON.stringify({
-          type: 'user.message',
-          conversation_id: conversationId,
-          client_message_id: clientMessageId,
-          message: 'Where is the nearest town hall?',
-        }),
-      );
+    const frame = JSON.stringify({
+      type: 'user.message',
+      conversation_id: conversationId,
+      client_message_id: clientMessageId,
+      message: 'Where is the nearest town hall?',
     });
+    await askAndAwaitAcceptance(socket, frame, clientMessageId);
     durations.push(performance.now() - started);
   }
   socket.close();

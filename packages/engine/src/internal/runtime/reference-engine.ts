@@ -5,7 +5,11 @@ import { errorResponse } from '../errors/engine-response.ts';
 import { FaultPlan } from '../faults/fault-plan.ts';
 import { latencyDelay } from '../faults/latency-delay.ts';
 import { preflightResponse } from '../http/answer-headers.ts';
-import { type HttpRequestInput, handleHttpRequest } from '../http/http-request-entry.ts';
+import {
+  type HttpOutcome,
+  type HttpRequestInput,
+  handleHttpRequest,
+} from '../http/http-request-entry.ts';
 import { createTenant } from '../identity/runtime-tenants.ts';
 import { registerPartner } from '../identity/tenant-directory.ts';
 import {
@@ -149,18 +153,16 @@ export function createReferenceEngine(options: ReferenceEngineOptions): Referenc
   };
   const drawLatencyMs = (authorization: string | undefined) =>
     context.faults.drawLatencyMs(() => identifyRequester(context.state, authorization));
+  const answerHttp = (input: HttpRequestInput, reply: (outcome: HttpOutcome) => void) => {
+    const latencyMs = drawLatencyMs(input.authorization);
+    if (latencyMs <= 0) reply(handleHttp(input));
+    else void latencyDelay(latencyMs).then(() => reply(handleHttp(input)));
+  };
   return {
     handle,
     handleHttp,
-    handleHttpAsync: async (input) => {
-      await latencyDelay(drawLatencyMs(input.authorization));
-      return handleHttp(input);
-    },
-    answerHttp: (input, reply) => {
-      const latencyMs = drawLatencyMs(input.authorization);
-      if (latencyMs <= 0) reply(handleHttp(input));
-      else void latencyDelay(latencyMs).then(() => reply(handleHttp(input)));
-    },
+    handleHttpAsync: (input) => new Promise((resolve) => answerHttp(input, resolve)),
+    answerHttp,
     takeNetworkFault: (input) => {
       const route = matchRoute(input.method, input.path);
       if (route.kind !== 'operation') return undefined;
